@@ -1,0 +1,52 @@
+# retromesh: the two commands of the README, and a few helpers.
+#   make demo   install what is missing, build, convert and print the examples
+#   make test   install what is missing, build twice (plain and with
+#               AddressSanitizer + UBSan) and run every test in both
+# Everything else is plain CMake: cmake -B build && cmake --build build.
+
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+BUILD ?= build
+BUILD_SAN ?= build-san
+BUILD_FUZZ ?= build-fuzz
+FUZZ_SECONDS ?= 20
+OUT ?= $(BUILD)/demo
+
+.PHONY: all deps build build-san demo test test-plain test-san fuzz bench install clean
+
+all: build
+
+deps:
+	@sh scripts/deps.sh
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+build-san: deps
+	@cmake -S . -B $(BUILD_SAN) -DCMAKE_BUILD_TYPE=Debug -DRM_SANITIZE=ON >/dev/null
+	@cmake --build $(BUILD_SAN) -j $(JOBS)
+
+demo: build
+	@sh scripts/demo.sh $(BUILD)/retromesh $(OUT)
+
+test-plain: build
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test-san: build-san
+	@cd $(BUILD_SAN) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+
+test: test-plain test-san
+
+# Each libFuzzer target for FUZZ_SECONDS seconds (CI runs this after make test).
+fuzz: deps
+	@sh scripts/fuzz.sh $(BUILD_FUZZ) $(FUZZ_SECONDS)
+
+bench: build
+	@sh scripts/deps.sh bench
+	@sh bench/run.sh $(BUILD)/retromesh
+
+install: build
+	@cmake --install $(BUILD)
+
+clean:
+	rm -rf $(BUILD) $(BUILD_SAN) $(BUILD_FUZZ)

@@ -1,0 +1,66 @@
+/* retromesh/obj.h - Wavefront OBJ and MTL reader, and the OBJ summary.
+
+   Usage:
+     rm_mesh mesh;
+     rm_diag diag;
+     rm_diag_init(&diag);
+     rm_status st = rm_obj_read_file("robot.obj", NULL, &mesh, &diag);
+     rm_diag_print(&diag, stderr, 1);
+     if (st == RM_OK) { ...; rm_mesh_free(&mesh); }
+     rm_diag_free(&diag);
+
+   What is read: v (with optional r g b), vt, vn, f (v, v/vt, v//vn, v/vt/vn,
+   negative indexes), o, g, usemtl, mtllib, s (ignored), comments, CRLF, `\`
+   continuations, UTF-16 text with a byte order mark. Other statements are
+   ignored. MTL: newmtl, Kd, Ns, d, Tr, map_Kd and the jo_* options (see
+   docs/obj.md).
+
+   Errors and warnings go to the rm_diag as "FILE:LINE:COL: error: ...". On
+   error the mesh is left empty (freed); on RM_OK the caller owns it. */
+#ifndef RETROMESH_OBJ_H
+#define RETROMESH_OBJ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "mesh.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct rm_obj_options {
+    /* Read the mtllib files (relative to the OBJ's folder). Default: true. */
+    bool load_materials;
+    /* Keep face_line/position_line (for messages). Default: true. */
+    bool keep_lines;
+} rm_obj_options;
+
+void rm_obj_options_default(rm_obj_options *opt);
+
+/* Reads an OBJ file and the MTL files it names. `opt` may be NULL. */
+rm_status rm_obj_read_file(const char *path, const rm_obj_options *opt,
+                           rm_mesh *out, rm_diag *diag);
+
+/* Parses OBJ text in memory. `filename` is used in messages and, when
+   opt->load_materials, to find the mtllib files (relative to its folder).
+   The text needs no terminating zero. */
+rm_status rm_obj_parse(const char *text, size_t size, const char *filename,
+                       const rm_obj_options *opt, rm_mesh *out, rm_diag *diag);
+
+/* Parses MTL text and fills the materials of `mesh` whose names it defines
+   (materials the mesh does not use are checked, then dropped). */
+rm_status rm_mtl_parse(const char *text, size_t size, const char *filename,
+                       rm_mesh *mesh, rm_diag *diag);
+
+/* Prints what the converter will see in an OBJ: counts of positions, faces
+   by corner count, groups, materials, normal/UV/color coverage
+   (`retromesh info FILE.obj`). */
+void rm_obj_print_info(const rm_mesh *mesh, FILE *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

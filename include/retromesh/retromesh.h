@@ -1,0 +1,12 @@
+/* retromesh/retromesh.h - the whole public API in one include. */
+#ifndef RETROMESH_H
+#define RETROMESH_H
+#include "diag.h"
+#include "fixed.h"
+#include "mesh.h"
+#include "obj.h"
+#include "jom.h"
+#include "convert.h"
+#include "fileio.h"
+#define RETROMESH_VERSION_STRING "0.1.0"
+#endif

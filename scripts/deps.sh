@@ -1,0 +1,29 @@
+#!/bin/sh
+# Installs the Debian packages the build needs when some are missing.
+# Run as root it calls apt-get (update first, once); otherwise it only says
+# what is missing. Nothing is done when everything is present.
+#   scripts/deps.sh            build + tests
+#   scripts/deps.sh bench      also the benchmark's peers (assimp-utils, hyperfine)
+set -eu
+pkgs="cmake make gcc pkg-config libc6-dev libcmocka-dev libjansson-dev"
+# clang builds the fuzz targets; optional for users, installed for CI.
+pkgs="$pkgs clang"
+if [ "${1:-}" = bench ]; then pkgs="$pkgs assimp-utils"; fi
+missing=""
+for p in $pkgs; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing="$missing $p"
+  fi
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "deps: installing:$missing" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  # shellcheck disable=SC2086
+  apt-get install -y -qq --no-install-recommends $missing >/dev/null
+else
+  echo "deps: missing Debian packages:$missing" >&2
+  echo "deps: install them with: sudo apt-get install$missing" >&2
+  exit 1
+fi
