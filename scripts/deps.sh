@@ -8,7 +8,7 @@ set -eu
 pkgs="cmake make gcc pkg-config libc6-dev libcmocka-dev libjansson-dev"
 # clang builds the fuzz targets; optional for users, installed for CI.
 pkgs="$pkgs clang"
-if [ "${1:-}" = bench ]; then pkgs="$pkgs assimp-utils"; fi
+if [ "${1:-}" = bench ]; then pkgs="$pkgs assimp-utils bc"; fi
 missing=""
 for p in $pkgs; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

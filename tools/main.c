@@ -1,3 +1,45 @@
-/* Placeholder until the CLI lands. */
+/* tools/main.c - the retromesh command: dispatch to the subcommands. */
 #include <stdio.h>
-int main(void) { puts("retromesh"); return 0; }
+#include <string.h>
+
+#include "cli.h"
+
+static void usage(FILE *out)
+{
+    fputs("usage: retromesh COMMAND [OPTIONS] FILE...\n"
+          "\n"
+          "Commands:\n"
+          "  convert IN.obj [OUT.jom]   convert an OBJ model (and its MTL) to a Saturn model (.JOM)\n"
+          "  info [--json] FILE         print what a .jom or .obj file holds\n"
+          "  check FILE...              check .jom files against every rule of the format\n"
+          "\n"
+          "  retromesh COMMAND --help   options of a command\n"
+          "  retromesh --version\n"
+          "\n"
+          "Exit status: 0 success, 1 invalid input, 2 usage error, 3 I/O error.\n",
+          out);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (!strcmp(cmd, "--version")) {
+        printf("retromesh %s\n", RETROMESH_VERSION_STRING);
+        return EXIT_OK;
+    }
+    if (!strcmp(cmd, "convert"))
+        return rm_cmd_convert(argc - 1, argv + 1);
+    if (!strcmp(cmd, "info"))
+        return rm_cmd_info(argc - 1, argv + 1);
+    if (!strcmp(cmd, "check"))
+        return rm_cmd_check(argc - 1, argv + 1);
+    return rm_cli_usage_error(NULL, "unknown command '%s'", cmd);
+}

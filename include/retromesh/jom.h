@@ -171,13 +171,17 @@ rm_status rm_jom_read_file(const char *path, rm_jom_model *out, rm_diag *diag);
 rm_status rm_jom_validate(const rm_jom_model *m, const char *filename, rm_diag *diag);
 
 /* Writes the file to a new malloc'd buffer (*data, *size; the caller frees
-   it). Fails with RM_INVALID (and messages) when the model breaks a rule. */
+   it). Fails with RM_INVALID (and messages, named "<model>") when the model
+   breaks a rule; *data is then NULL. The key offsets of the animations are
+   recomputed (keys packed in order after the records). */
 rm_status rm_jom_write(const rm_jom_model *m, uint8_t **data, size_t *size, rm_diag *diag);
 /* The same, written atomically (temporary file + rename) to `path`. */
 rm_status rm_jom_write_file(const rm_jom_model *m, const char *path, rm_diag *diag);
 
 /* Human-readable listing of everything: header, each chunk, each record
-   (points as decimals, flags by name, keys of the animations). */
+   (points as decimals, flags by name, keys of the animations). A model that
+   was not read from a file lists its chunks as the writer would place them.
+   The layout of the text and the JSON schema are in docs/jom.md. */
 void rm_jom_print_text(const rm_jom_model *m, FILE *out);
 /* The same content as one JSON document (jansson), ended by a newline. */
 rm_status rm_jom_print_json(const rm_jom_model *m, FILE *out);

@@ -15,8 +15,16 @@
    ignored. MTL: newmtl, Kd, Ns, d, Tr, map_Kd and the jo_* options (see
    docs/obj.md).
 
-   Errors and warnings go to the rm_diag as "FILE:LINE:COL: error: ...". On
-   error the mesh is left empty (freed); on RM_OK the caller owns it. */
+   Errors and warnings go to the rm_diag as "FILE:LINE:COL: error: ...". The
+   first error stops the read. rm_obj_read_file() and rm_obj_parse()
+   initialize `out` themselves (no need to call rm_mesh_init); on error it is
+   left empty (freed); on RM_OK the caller owns it (rm_mesh_free()).
+
+   Material libraries: each mtllib text is kept as written in
+   mesh.libraries; the files are read relative to the OBJ's folder (`\` is
+   turned into `/`), a missing one is a warning. A material's `library` is
+   the path the MTL was opened with, so map_Kd (relative to the MTL) can be
+   found from it. The full rules are in docs/obj.md. */
 #ifndef RETROMESH_OBJ_H
 #define RETROMESH_OBJ_H
 
@@ -51,7 +59,10 @@ rm_status rm_obj_parse(const char *text, size_t size, const char *filename,
                        const rm_obj_options *opt, rm_mesh *out, rm_diag *diag);
 
 /* Parses MTL text and fills the materials of `mesh` whose names it defines
-   (materials the mesh does not use are checked, then dropped). */
+   and that no earlier library defined (materials the mesh does not use are
+   checked, then dropped). `filename` is used in messages and stored in each
+   material it defines (`library`). RM_INVALID on the first error (an
+   unknown jo_* option, a bad value): the materials filled before it stay. */
 rm_status rm_mtl_parse(const char *text, size_t size, const char *filename,
                        rm_mesh *mesh, rm_diag *diag);
 

@@ -1,0 +1,74 @@
+#!/bin/sh
+# Speed of retromesh against a peer, side by side in one run (make bench).
+#   bench/run.sh path/to/retromesh [RUNS]
+# 1. `retromesh convert` over every corpus model vs `assimp info` (Debian
+#    assimp-utils: assimp's OBJ import of the same files, plus its summary).
+# 2. The OBJ parse alone (bench_obj_parse) on the two ~100k-triangle models,
+#    in MB/s.
+# Prints times and ratios; asserts nothing (speed is not a test).
+set -eu
+tool=$1
+runs=${2:-5}
+here=$(cd "$(dirname "$0")" && pwd)
+corpus=${RETROMESH_SHARED:-$here/../../shared}/corpus/obj
+parse=$(dirname "$tool")/bench/bench_obj_parse
+if [ ! -d "$corpus" ]; then
+  echo "bench: no corpus at $corpus (set RETROMESH_SHARED)" >&2
+  exit 0
+fi
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT INT TERM
+
+now() { date +%s.%N; }
+# Seconds for one pass of a command over every model (its output discarded).
+pass() {
+  t0=$(now)
+  for f in $models; do "$@" "$f" >/dev/null 2>&1 || true; done
+  t1=$(now)
+  echo "$t1 - $t0" | bc -l
+}
+best() {  # best of $runs passes
+  b=""
+  i=0
+  while [ $i -lt "$runs" ]; do
+    t=$(pass "$@")
+    if [ -z "$b" ] || [ "$(echo "$t < $b" | bc -l)" = 1 ]; then b=$t; fi
+    i=$((i + 1))
+  done
+  echo "$b"
+}
+
+models=$(find "$corpus" -name '*.obj' | sort)
+count=$(echo "$models" | wc -l)
+bytes=$(cat $models | wc -c)
+conv() { "$tool" convert -q "$1" "$scratch/out.jom"; }
+
+echo "corpus: $count OBJ files, $bytes bytes; best of $runs passes"
+t_rm=$(best conv)
+printf '%-34s %8.3f s  %7.1f MB/s\n' "retromesh convert (all models)" "$t_rm" "$(echo "$bytes / $t_rm / 1000000" | bc -l)"
+if command -v assimp >/dev/null 2>&1; then
+  t_as=$(best assimp info)
+  printf '%-34s %8.3f s  %7.1f MB/s\n' "assimp info (all models)" "$t_as" "$(echo "$bytes / $t_as / 1000000" | bc -l)"
+  printf 'ratio: retromesh convert is %.1fx faster than assimp import\n' "$(echo "$t_as / $t_rm" | bc -l)"
+else
+  echo "assimp not installed (apt-get install assimp-utils): no peer to compare with"
+fi
+
+echo
+echo "parse alone (bench_obj_parse, best of 20 runs in memory):"
+if [ -x "$parse" ]; then
+  "$parse" -n 20 "$corpus/oded-skull/skull.obj" "$corpus/oded-koala/koala.obj"
+else
+  echo "bench_obj_parse not built ($parse)"
+fi
+for big in oded-skull/skull.obj oded-koala/koala.obj; do
+  f="$corpus/$big"
+  models=$f
+  t_rm=$(best conv)
+  line=$(printf '%-34s %8.3f s' "retromesh convert $(basename "$f")" "$t_rm")
+  if command -v assimp >/dev/null 2>&1; then
+    t_as=$(best assimp info)
+    line="$line   assimp info $(printf '%.3f' "$t_as") s   ratio $(printf '%.1f' "$(echo "$t_as / $t_rm" | bc -l)")x"
+  fi
+  echo "$line"
+done

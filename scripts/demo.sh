@@ -1,0 +1,27 @@
+#!/bin/sh
+# make demo: converts every example OBJ to a JOM in OUT, checks it and prints
+# its content. Usage: scripts/demo.sh path/to/retromesh OUT_DIR
+set -eu
+tool=$1
+out=$2
+mkdir -p "$out"
+for obj in examples/*.obj; do
+  name=$(basename "$obj" .obj)
+  echo "================================================================"
+  echo "retromesh info $obj"
+  echo "================================================================"
+  "$tool" info "$obj"
+  echo
+  echo "---- retromesh convert --verbose $obj $out/$name.jom"
+  "$tool" convert --verbose "$obj" "$out/$name.jom"
+  echo "---- retromesh check $out/$name.jom"
+  "$tool" check "$out/$name.jom"
+  echo "---- retromesh info $out/$name.jom"
+  "$tool" info "$out/$name.jom"
+  echo
+done
+echo "---- retromesh info --json $out/cube.jom (the same content, machine readable)"
+"$tool" info --json "$out/cube.jom" | head -40
+echo "..."
+echo
+echo "demo: the models are in $out/"

@@ -1,0 +1,78 @@
+/* src/convert/newell.c - polygon normals by Newell's method.
+
+   Newell's vector is the sum of the cross products of consecutive corners;
+   it is the exact normal of a planar polygon and the best-fit normal of a
+   non-planar one, and it does not depend on which corner is first. Taken
+   relative to p[0], the products stay small and exact for Q16.16 input. */
+#include "geometry.h"
+
+#include <math.h>
+
+rm_vec3d rm_cv_newell(const rm_vec3d *p, size_t n)
+{
+    rm_vec3d s = { 0.0, 0.0, 0.0 };
+    if (n < 3)
+        return s;
+    for (size_t i = 1; i + 1 < n; i++) {
+        double ax = p[i].x - p[0].x, ay = p[i].y - p[0].y, az = p[i].z - p[0].z;
+        double bx = p[i + 1].x - p[0].x, by = p[i + 1].y - p[0].y, bz = p[i + 1].z - p[0].z;
+        s.x += ay * bz - az * by;
+        s.y += az * bx - ax * bz;
+        s.z += ax * by - ay * bx;
+    }
+    return s;
+}
+
+static double dist(rm_vec3d a, rm_vec3d b)
+{
+    double dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
+    return sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+double rm_cv_perimeter(const rm_vec3d *p, size_t n)
+{
+    double s = 0.0;
+    for (size_t i = 0; i < n; i++)
+        s += dist(p[i], p[(i + 1) % n]);
+    return s;
+}
+
+bool rm_cv_is_zero_area(const rm_vec3d *p, size_t n)
+{
+    if (n < 3)
+        return true;
+    rm_vec3d nw = rm_cv_newell(p, n);
+    double len = sqrt(nw.x * nw.x + nw.y * nw.y + nw.z * nw.z);
+    double per = rm_cv_perimeter(p, n);
+    /* |newell| is twice the area; per^2 bounds it (isoperimetric), so the
+       ratio is a shape measure: 1e-12 means a sliver no real model has. */
+    return !(len > RM_CV_ZERO_AREA_RATIO * per * per);
+}
+
+rm_vec3x rm_cv_unit_fixed(rm_vec3d v)
+{
+    rm_vec3x out = { 0, 0, 0 };
+    if (!isfinite(v.x) || !isfinite(v.y) || !isfinite(v.z))
+        return out;
+    /* Scale by the largest component first: no overflow for 1e200, no
+       underflow for 1e-200. */
+    double m = fmax(fabs(v.x), fmax(fabs(v.y), fabs(v.z)));
+    if (m == 0.0)
+        return out;
+    double x = v.x / m, y = v.y / m, z = v.z / m;
+    double len = sqrt(x * x + y * y + z * z);
+    /* Components are within [-1, 1]: the conversion cannot fail. */
+    (void)rm_fixed_from_double(x / len, &out.x);
+    (void)rm_fixed_from_double(y / len, &out.y);
+    (void)rm_fixed_from_double(z / len, &out.z);
+    return out;
+}
+
+rm_vec3x rm_cv_outward_normal(const rm_vec3d *p, size_t n)
+{
+    rm_vec3d nw = rm_cv_newell(p, n);
+    nw.x = -nw.x;
+    nw.y = -nw.y;
+    nw.z = -nw.z;
+    return rm_cv_unit_fixed(nw);
+}

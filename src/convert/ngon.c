@@ -1,0 +1,494 @@
+/* src/convert/ngon.c - cutting a face of 5 corners or more into convex
+   quads (and triangles).
+
+   1. Project the face on the plane of its Newell normal, so that it turns
+      counterclockwise (exact for a face in a coordinate plane).
+   2. Ear clipping: repeatedly cut a convex corner whose triangle holds no
+      other corner. Works for concave faces, faces with repeated points (a
+      hole joined by a bridge, as in the corpus' 66-gon) and collinear
+      corners. O(n^2) at worst in practice (a grid finds the corners near
+      a candidate ear); O(n) per ear when the face is convex.
+   3. Each cut triangle shares its closing diagonal with one later triangle:
+      that is the dual tree of the triangulation (children before parents).
+      A maximum matching of the tree, restricted to pairs that make a convex
+      quad, is found greedily from the leaves; matched pairs become quads.
+      A convex face cut this way is a fan: ceil((n-2)/2) pieces. */
+#include "geometry.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+enum { REFLEX = -1, FLAT = 0, CONVEX = 1, REMOVED = 2 };
+
+size_t rm_cv_period(const rm_vec3x *p, size_t n)
+{
+    if (n < 2)
+        return n;
+    /* Knuth-Morris-Pratt failure function: the smallest period of the
+       sequence is n - fail[n-1]; it divides n only when the whole sequence
+       is that block repeated. */
+    size_t *fail = malloc(n * sizeof *fail);
+    if (!fail)
+        return n;
+    fail[0] = 0;
+    size_t k = 0;
+    for (size_t i = 1; i < n; i++) {
+        while (k > 0 && !rm_cv_vec3x_equal(p[i], p[k]))
+            k = fail[k - 1];
+        if (rm_cv_vec3x_equal(p[i], p[k]))
+            k++;
+        fail[i] = k;
+    }
+    size_t period = n - fail[n - 1];
+    free(fail);
+    return (period < n && n % period == 0) ? period : n;
+}
+
+void rm_cv_project(const rm_vec3d *p, size_t n, double (*xy)[2])
+{
+    /* An orthonormal basis (u, v) of the plane of the Newell normal, with
+       u x v = n: the face turns counterclockwise in (u, v). u starts from
+       the axis least aligned with n, so a face in a coordinate plane keeps
+       exact integer coordinates (u and v are then unit axes). Projecting
+       along the normal, not along an axis, distorts a bent face least. */
+    rm_vec3d nw = rm_cv_newell(p, n);
+    double len = sqrt(nw.x * nw.x + nw.y * nw.y + nw.z * nw.z);
+    double nv[3] = { 0.0, 0.0, 1.0 };
+    if (len > 0.0) {
+        nv[0] = nw.x / len;
+        nv[1] = nw.y / len;
+        nv[2] = nw.z / len;
+    }
+    unsigned k = 0;
+    for (unsigned i = 1; i < 3; i++)
+        if (fabs(nv[i]) < fabs(nv[k]))
+            k = i;
+    double u[3] = { 0.0, 0.0, 0.0 }, v[3];
+    u[k] = 1.0;
+    for (unsigned i = 0; i < 3; i++)
+        u[i] -= nv[k] * nv[i];
+    double ul = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+    for (unsigned i = 0; i < 3; i++)
+        u[i] /= ul;
+    v[0] = nv[1] * u[2] - nv[2] * u[1];
+    v[1] = nv[2] * u[0] - nv[0] * u[2];
+    v[2] = nv[0] * u[1] - nv[1] * u[0];
+    for (size_t i = 0; i < n; i++) {
+        double c[3] = { p[i].x - p[0].x, p[i].y - p[0].y, p[i].z - p[0].z };
+        xy[i][0] = c[0] * u[0] + c[1] * u[1] + c[2] * u[2];
+        xy[i][1] = c[0] * v[0] + c[1] * v[1] + c[2] * v[2];
+    }
+}
+
+double rm_cv_area2d(const double (*xy)[2], const uint32_t *idx, size_t n)
+{
+    double s = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        const double *a = xy[idx[i]], *b = xy[idx[(i + 1) % n]];
+        s += a[0] * b[1] - a[1] * b[0];
+    }
+    return s / 2.0;
+}
+
+static double orient(const double *a, const double *b, const double *c)
+{
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+}
+
+/* Convex, reflex or straight corner b between a and c; "straight" has a
+   sine below RM_CV_STRAIGHT_SINE (relative: the scale does not matter). */
+static int turn(const double (*xy)[2], uint32_t a, uint32_t b, uint32_t c)
+{
+    double o = orient(xy[a], xy[b], xy[c]);
+    double l1 = hypot(xy[b][0] - xy[a][0], xy[b][1] - xy[a][1]);
+    double l2 = hypot(xy[c][0] - xy[b][0], xy[c][1] - xy[b][1]);
+    double tol = RM_CV_STRAIGHT_SINE * l1 * l2;
+    return o > tol ? CONVEX : (o < -tol ? REFLEX : FLAT);
+}
+
+static bool same_xy(const double (*xy)[2], uint32_t a, uint32_t b)
+{
+    return xy[a][0] == xy[b][0] && xy[a][1] == xy[b][1];
+}
+
+/* A uniform grid over the corners (about one corner per cell): an ear test
+   looks only at the corners in the cells its triangle's box covers, so a
+   very concave face (a spiral) does not cost n reflex corners per test. */
+typedef struct grid {
+    double x0, y0, inv;     /* cell of x: floor((x - x0) * inv) */
+    uint32_t side;          /* cells per row and per column */
+    uint32_t *start;        /* side * side + 1 offsets into items */
+    uint32_t *items;        /* corner indexes, by cell */
+} grid;
+
+static uint32_t cell_of(const grid *g, double v, double origin)
+{
+    double c = floor((v - origin) * g->inv);
+    if (!(c > 0.0))
+        return 0;
+    return c >= (double)g->side ? g->side - 1 : (uint32_t)c;
+}
+
+static bool grid_build(grid *g, const double (*xy)[2], size_t n)
+{
+    double x1 = xy[0][0], y1 = xy[0][1];
+    g->x0 = x1;
+    g->y0 = y1;
+    for (size_t i = 1; i < n; i++) {
+        g->x0 = fmin(g->x0, xy[i][0]);
+        g->y0 = fmin(g->y0, xy[i][1]);
+        x1 = fmax(x1, xy[i][0]);
+        y1 = fmax(y1, xy[i][1]);
+    }
+    double size = fmax(x1 - g->x0, y1 - g->y0);
+    double side = ceil(sqrt((double)n));
+    g->side = side > 1024.0 ? 1024u : (uint32_t)side;
+    g->inv = size > 0.0 ? (double)g->side / size : 0.0;
+    size_t cells = (size_t)g->side * g->side;
+    g->start = calloc(cells + 1, sizeof *g->start);
+    g->items = malloc(n * sizeof *g->items);
+    if (!g->start || !g->items)
+        return false;
+    uint32_t *cell = malloc(n * sizeof *cell);
+    if (!cell)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        cell[i] = cell_of(g, xy[i][1], g->y0) * g->side + cell_of(g, xy[i][0], g->x0);
+        g->start[cell[i] + 1]++;
+    }
+    for (size_t c = 0; c < cells; c++)
+        g->start[c + 1] += g->start[c];
+    for (size_t i = 0; i < n; i++)
+        g->items[g->start[cell[i]]++] = (uint32_t)i;
+    /* start[c] now points at the end of cell c: shift back. */
+    for (size_t c = cells; c > 0; c--)
+        g->start[c] = g->start[c - 1];
+    g->start[0] = 0;
+    free(cell);
+    return true;
+}
+
+typedef struct ring {
+    const double (*xy)[2];
+    grid g;
+    uint32_t *prev, *next;
+    int32_t *owner;         /* triangle that owns the edge i -> next[i], -1: a face edge */
+    signed char *kind;
+    size_t count;           /* corners left */
+    size_t nonconvex;       /* corners left that are not CONVEX */
+    uint32_t (*tri)[3];
+    int32_t *parent;
+    size_t tri_count;
+} ring;
+
+static void classify(ring *r, uint32_t i)
+{
+    if (r->kind[i] != CONVEX)
+        r->nonconvex--;
+    r->kind[i] = (signed char)turn(r->xy, r->prev[i], i, r->next[i]);
+    if (r->kind[i] != CONVEX)
+        r->nonconvex++;
+}
+
+/* The triangle (prev v, v, next v) is an ear when no other corner is inside
+   it or on its border. Only corners that are not convex can be (a convex
+   corner inside would make a reflex one inside too); corners at the same
+   place as the triangle's own (a bridge to a hole) do not count. */
+static bool is_ear(const ring *r, uint32_t v)
+{
+    uint32_t p = r->prev[v], q = r->next[v];
+    size_t others = r->nonconvex - (r->kind[p] != CONVEX) - (r->kind[q] != CONVEX);
+    if (others == 0)
+        return true;
+    const double (*xy)[2] = r->xy;
+    const grid *g = &r->g;
+    double lx = fmin(xy[p][0], fmin(xy[v][0], xy[q][0])), hx = fmax(xy[p][0], fmax(xy[v][0], xy[q][0]));
+    double ly = fmin(xy[p][1], fmin(xy[v][1], xy[q][1])), hy = fmax(xy[p][1], fmax(xy[v][1], xy[q][1]));
+    uint32_t cx0 = cell_of(g, lx, g->x0), cx1 = cell_of(g, hx, g->x0);
+    uint32_t cy0 = cell_of(g, ly, g->y0), cy1 = cell_of(g, hy, g->y0);
+    for (uint32_t cy = cy0; cy <= cy1; cy++)
+        for (uint32_t cx = cx0; cx <= cx1; cx++) {
+            size_t c = (size_t)cy * g->side + cx;
+            for (uint32_t k = g->start[c]; k < g->start[c + 1]; k++) {
+                uint32_t x = g->items[k];
+                if (r->kind[x] == CONVEX || r->kind[x] == REMOVED || x == p || x == v || x == q)
+                    continue;
+                if (xy[x][0] < lx || xy[x][0] > hx || xy[x][1] < ly || xy[x][1] > hy)
+                    continue;
+                if (same_xy(xy, x, p) || same_xy(xy, x, v) || same_xy(xy, x, q))
+                    continue;
+                if (orient(xy[p], xy[v], xy[x]) >= 0.0 && orient(xy[v], xy[q], xy[x]) >= 0.0 &&
+                    orient(xy[q], xy[p], xy[x]) >= 0.0)
+                    return false;
+            }
+        }
+    return true;
+}
+
+static void adopt(ring *r, int32_t child, size_t t)
+{
+    if (child >= 0)
+        r->parent[child] = (int32_t)t;
+}
+
+/* Removes corner v; with `cut`, emits the triangle (prev, v, next), which
+   takes the two triangles owning its edges as children and owns the new
+   diagonal. Without, the corner is straight (no area) and simply dropped. */
+static void remove_corner(ring *r, uint32_t v, bool cut)
+{
+    uint32_t p = r->prev[v], q = r->next[v];
+    if (cut) {
+        size_t t = r->tri_count++;
+        r->tri[t][0] = p;
+        r->tri[t][1] = v;
+        r->tri[t][2] = q;
+        r->parent[t] = -1;
+        adopt(r, r->owner[p], t);
+        adopt(r, r->owner[v], t);
+        r->owner[p] = (int32_t)t;
+    } else {
+        r->owner[p] = -1;
+    }
+    if (r->kind[v] != CONVEX)
+        r->nonconvex--;
+    r->kind[v] = REMOVED;
+    r->next[p] = q;
+    r->prev[q] = p;
+    r->count--;
+    classify(r, p);
+    classify(r, q);
+}
+
+rm_status rm_cv_ear_clip(const double (*xy)[2], size_t n, uint32_t (*tri)[3],
+                         int32_t *parent, size_t *tri_count, bool *forced)
+{
+    *tri_count = 0;
+    *forced = false;
+    if (n < 3)
+        return RM_OK;
+    ring r = { 0 };
+    r.xy = xy;
+    r.prev = malloc(n * sizeof *r.prev);
+    r.next = malloc(n * sizeof *r.next);
+    r.owner = malloc(n * sizeof *r.owner);
+    r.kind = malloc(n);
+    if (!r.prev || !r.next || !r.owner || !r.kind || !grid_build(&r.g, xy, n)) {
+        free(r.prev);
+        free(r.next);
+        free(r.owner);
+        free(r.kind);
+        free(r.g.start);
+        free(r.g.items);
+        return RM_NOMEM;
+    }
+    r.tri = tri;
+    r.parent = parent;
+    r.count = n;
+    for (size_t i = 0; i < n; i++) {
+        r.prev[i] = (uint32_t)((i + n - 1) % n);
+        r.next[i] = (uint32_t)((i + 1) % n);
+        r.owner[i] = -1;
+        r.kind[i] = CONVEX;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        r.kind[i] = (signed char)turn(xy, r.prev[i], i, r.next[i]);
+        if (r.kind[i] != CONVEX)
+            r.nonconvex++;
+    }
+
+    /* Start at corner 1: a convex face becomes the fan around corner 0. */
+    uint32_t cursor = 1;
+    while (r.count > 3) {
+        uint32_t v = cursor;
+        bool done = false;
+        for (size_t k = 0; k < r.count && !done; k++, v = r.next[v])
+            if (r.kind[v] == CONVEX && is_ear(&r, v)) {
+                cursor = r.next[v];
+                remove_corner(&r, v, true);
+                done = true;
+            }
+        /* No ear: a straight corner (or a spike going back on itself) can
+           go without changing the area. */
+        v = cursor;
+        for (size_t k = 0; k < r.count && !done; k++, v = r.next[v])
+            if (r.kind[v] == FLAT) {
+                cursor = r.next[v];
+                remove_corner(&r, v, false);
+                done = true;
+            }
+        if (done)
+            continue;
+        /* Still nothing: the projected face crosses itself. Cut its most
+           convex corner so that the loop ends; the caller warns. */
+        uint32_t best = UINT32_MAX;
+        double best_o = 0.0;
+        v = cursor;
+        for (size_t k = 0; k < r.count; k++, v = r.next[v]) {
+            if (r.kind[v] != CONVEX)
+                continue;
+            double o = orient(xy[r.prev[v]], xy[v], xy[r.next[v]]);
+            if (best == UINT32_MAX || o > best_o) {
+                best = v;
+                best_o = o;
+            }
+        }
+        *forced = true;
+        if (best == UINT32_MAX) {
+            best = cursor;
+            cursor = r.next[best];
+            remove_corner(&r, best, false);
+        } else {
+            cursor = r.next[best];
+            remove_corner(&r, best, true);
+        }
+    }
+    uint32_t v = cursor, p = r.prev[v], q = r.next[v];
+    if (r.kind[v] == CONVEX) {
+        size_t t = r.tri_count++;
+        tri[t][0] = p;
+        tri[t][1] = v;
+        tri[t][2] = q;
+        parent[t] = -1;
+        adopt(&r, r.owner[p], t);
+        adopt(&r, r.owner[v], t);
+        adopt(&r, r.owner[q], t);
+    } else if (r.kind[v] == REFLEX) {
+        *forced = true;     /* what is left turns the wrong way */
+    }
+    *tri_count = r.tri_count;
+    free(r.g.start);
+    free(r.g.items);
+    free(r.prev);
+    free(r.next);
+    free(r.owner);
+    free(r.kind);
+    return RM_OK;
+}
+
+/* Rotates a piece so that its lowest index comes first (deterministic, and
+   the orientation is kept). */
+static void start_at_lowest(rm_cv_piece *pc)
+{
+    uint32_t k = 0;
+    for (uint32_t i = 1; i < pc->count; i++)
+        if (pc->v[i] < pc->v[k])
+            k = i;
+    uint32_t tmp[4];
+    for (uint32_t i = 0; i < pc->count; i++)
+        tmp[i] = pc->v[(i + k) % pc->count];
+    for (uint32_t i = 0; i < pc->count; i++)
+        pc->v[i] = tmp[i];
+}
+
+/* The quad made of child t = (p, v, q), whose closing diagonal is q -> p,
+   and its parent u, which holds p -> q and a third corner w: (p, v, q, w).
+   False when that quad is not convex at p or q (v and w are corners of
+   triangles with positive area, hence convex). */
+static bool make_quad(const double (*xy)[2], const uint32_t *t, const uint32_t *u, uint32_t quad[4])
+{
+    uint32_t p = t[0], v = t[1], q = t[2], w = UINT32_MAX;
+    for (unsigned i = 0; i < 3; i++)
+        if (u[i] != p && u[i] != q)
+            w = u[i];
+    if (w == UINT32_MAX)
+        return false;
+    if (turn(xy, w, p, v) == REFLEX || turn(xy, v, q, w) == REFLEX)
+        return false;
+    quad[0] = p;
+    quad[1] = v;
+    quad[2] = q;
+    quad[3] = w;
+    return true;
+}
+
+size_t rm_cv_pair_triangles(const double (*xy)[2], const uint32_t (*tri)[3],
+                            const int32_t *parent, size_t tri_count, rm_cv_piece *out)
+{
+    /* mate[t]: the partner of t, or -1. Stored in out[] temporarily would
+       be confusing; a small array is clearer. */
+    int32_t *mate = malloc((tri_count ? tri_count : 1) * sizeof *mate);
+    if (!mate)
+        return SIZE_MAX;
+    for (size_t t = 0; t < tri_count; t++)
+        mate[t] = -1;
+    /* The cut order is a post-order of the dual tree: when t comes, its
+       children were offered first. Matching a free node with its free
+       parent, leaves first, is a maximum matching of a forest. */
+    for (size_t t = 0; t < tri_count; t++) {
+        int32_t u = parent[t];
+        if (mate[t] >= 0 || u < 0 || mate[u] >= 0)
+            continue;
+        uint32_t quad[4];
+        if (make_quad(xy, tri[t], tri[u], quad)) {
+            mate[t] = u;
+            mate[u] = (int32_t)t;
+        }
+    }
+    size_t count = 0;
+    for (size_t t = 0; t < tri_count; t++) {
+        rm_cv_piece pc;
+        if (mate[t] < 0) {
+            pc.count = 3;
+            pc.v[0] = tri[t][0];
+            pc.v[1] = tri[t][1];
+            pc.v[2] = tri[t][2];
+            pc.v[3] = tri[t][2];
+        } else if ((size_t)mate[t] > t) {
+            pc.count = 4;
+            (void)make_quad(xy, tri[t], tri[mate[t]], pc.v);
+        } else {
+            continue;       /* the parent half of a quad already written */
+        }
+        start_at_lowest(&pc);
+        if (pc.count == 3)
+            pc.v[3] = pc.v[2];
+        out[count++] = pc;
+    }
+    free(mate);
+    return count;
+}
+
+rm_status rm_cv_cut_polygon(const rm_vec3d *p, size_t n, rm_cv_piece *out,
+                            size_t *count, bool *overlap)
+{
+    *count = 0;
+    *overlap = false;
+    if (n < 3)
+        return RM_OK;
+    double (*xy)[2] = malloc(n * sizeof *xy);
+    uint32_t (*tri)[3] = malloc((n - 2) * sizeof *tri);
+    int32_t *parent = malloc((n - 2) * sizeof *parent);
+    rm_status st = RM_NOMEM;
+    if (!xy || !tri || !parent)
+        goto done;
+    rm_cv_project(p, n, xy);
+    size_t tri_count = 0;
+    bool forced = false;
+    st = rm_cv_ear_clip((const double (*)[2])xy, n, tri, parent, &tri_count, &forced);
+    if (st != RM_OK)
+        goto done;
+    size_t pieces = rm_cv_pair_triangles((const double (*)[2])xy, (const uint32_t (*)[3])tri,
+                                         parent, tri_count, out);
+    if (pieces == SIZE_MAX) {
+        st = RM_NOMEM;
+        goto done;
+    }
+    *count = pieces;
+    /* The pieces cover the face exactly when their areas add up to its
+       area (each piece turns the same way as the face). */
+    double area = 0.0, sum = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        const double *a = xy[i], *b = xy[(i + 1) % n];
+        area += a[0] * b[1] - a[1] * b[0];
+    }
+    area /= 2.0;
+    for (size_t i = 0; i < pieces; i++)
+        sum += rm_cv_area2d((const double (*)[2])xy, out[i].v, out[i].count);
+    *overlap = forced || fabs(sum - area) > 1e-9 * fabs(area);
+    st = RM_OK;
+done:
+    free(xy);
+    free(tri);
+    free(parent);
+    return st;
+}

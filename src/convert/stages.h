@@ -1,0 +1,178 @@
+/* src/convert/stages.h - the steps of rm_convert_mesh_to_jom() and the
+   state they share.
+
+   Usage (obj_to_jom.c runs them in this order; each reads what the steps
+   before it filled in the context and fills its own part):
+     rm_cv_convert_positions   positions.c  axes, scale, Q16.16; range errors
+     rm_cv_build_polygons      faces.c      reversal, degenerate faces,
+                                            triangles, quads, n-gon cutting
+     rm_cv_gather_groups       groups.c     polygon order, GRUP ranges
+     rm_cv_build_materials     materials.c  MATL, QMAT
+     rm_cv_build_points        weld.c       PNTS, weld, point order
+     rm_cv_build_normals       normals.c    NTAB, CNRM
+     rm_cv_build_colors        colors.c     VCOL, GOUR
+   Every array of the context is malloc'd by its step and released by
+   rm_cv_ctx_free(). The pure helpers that the tests call are declared here
+   too, next to the step that uses them. */
+#ifndef RM_CONVERT_STAGES_H
+#define RM_CONVERT_STAGES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "retromesh/convert.h"
+#include "retromesh/diag.h"
+#include "retromesh/fixed.h"
+#include "retromesh/jom.h"
+#include "retromesh/mesh.h"
+
+/* A polygon to write, before the points are numbered. */
+typedef struct rm_cv_poly {
+    uint32_t corner[4];     /* mesh corner (index into corner_position) of A, B, C, D;
+                               a triangle has corner[3] == corner[2] */
+    uint32_t face;          /* the mesh face it comes from */
+    rm_vec3x normal;        /* unit, outward, Q16.16 */
+} rm_cv_poly;
+
+/* A GRUP record before its values are narrowed to u16. */
+typedef struct rm_cv_group_range {
+    uint32_t mesh_group;
+    size_t first_polygon, polygon_count;
+    size_t first_point, point_count;
+} rm_cv_group_range;
+
+typedef struct rm_cv_ctx {
+    const rm_mesh *mesh;
+    rm_convert_options opt;
+    rm_diag *diag;
+    const char *file;           /* mesh->source, or "<mesh>" */
+
+    /* positions.c */
+    rm_vec3x *pos;              /* position_count; valid for positions used by a face */
+
+    /* faces.c, reordered by groups.c */
+    rm_cv_poly *polys;
+    size_t poly_count, poly_cap;
+
+    /* groups.c */
+    rm_cv_group_range *groups;  /* GRUP order */
+    size_t group_count;
+    uint32_t *group_index;      /* mesh group -> index in groups, UINT32_MAX: no polygon */
+
+    /* materials.c */
+    rm_jom_material *materials;
+    size_t material_count;
+    uint32_t *poly_material;    /* poly_count */
+
+    /* weld.c */
+    rm_vec3x *points;
+    uint32_t *point_source;     /* mesh position of each point (the first merged one) */
+    size_t point_count;
+    uint32_t *corner_point;     /* 4 * poly_count */
+
+    /* normals.c */
+    bool has_normals;
+    rm_vec3x *normals;
+    size_t normal_count;
+    uint32_t *corner_normal;    /* 4 * poly_count */
+
+    /* colors.c */
+    rm_vec3x *colors;           /* point_count, or NULL */
+    uint16_t *gouraud;          /* 4 * poly_count, or NULL */
+} rm_cv_ctx;
+
+void rm_cv_ctx_free(rm_cv_ctx *c);
+
+/* The group key of a face: 0 = no group, g + 1 = mesh group g. */
+static inline uint32_t rm_cv_group_key(const rm_mesh *m, uint32_t face)
+{
+    if (!m->face_group || m->face_group[face] == RM_MESH_NONE)
+        return 0;
+    return m->face_group[face] + 1;
+}
+
+/* ---- report.c: messages about faces ------------------------------------ */
+
+/* "FILE:LINE: warning: MESSAGE" with the face's line, or
+   "FILE: warning: face N: MESSAGE" when the mesh has no lines. */
+void rm_cv_face_diag(const rm_cv_ctx *c, rm_severity sev, size_t face, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* "line 12" or "face 3" (1-based), for a reference inside a message. */
+void rm_cv_face_where(const rm_cv_ctx *c, size_t face, char *buf, size_t size);
+/* "FILE: warning: MESSAGE" about the whole mesh. */
+void rm_cv_diag(const rm_cv_ctx *c, rm_severity sev, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* ---- sort.c ------------------------------------------------------------ */
+
+/* Stable merge sort of n indexes with a comparison that gets a context.
+   Returns false when out of memory (a is then unchanged). */
+bool rm_cv_sort_u32(uint32_t *a, size_t n, int (*cmp)(uint32_t, uint32_t, const void *),
+                    const void *ctx);
+
+/* ---- names.c ----------------------------------------------------------- */
+
+/* The first 15 bytes of name (NULL: ""), zero padded to 16. Returns true
+   when the name was cut. */
+bool rm_cv_truncate_name(const char *name, char out[16]);
+
+/* ---- positions.c ------------------------------------------------------- */
+
+/* (x, -y, -z) * scale, or (x, y, z) * scale with saturn_axes. */
+rm_vec3d rm_cv_axis_change(rm_vec3d p, bool saturn_axes, double scale);
+rm_status rm_cv_convert_positions(rm_cv_ctx *c);
+
+/* ---- faces.c ----------------------------------------------------------- */
+
+rm_status rm_cv_build_polygons(rm_cv_ctx *c);
+
+/* ---- groups.c ---------------------------------------------------------- */
+
+rm_status rm_cv_gather_groups(rm_cv_ctx *c);
+
+/* For n corners (mesh position src[i], group key key[i]: 0 = no group,
+   g + 1 = group g), the set of keys of each used position: set_of[pos] is
+   an id (equal sets <=> equal ids), single_of[pos] the key when the set
+   has one key, else UINT32_MAX. Unused positions get UINT32_MAX in both.
+   Both arrays hold position_count entries. */
+rm_status rm_cv_group_sets(size_t position_count, size_t n, const uint32_t *src,
+                           const uint32_t *key, uint32_t *set_of, uint32_t *single_of);
+
+/* ---- materials.c ------------------------------------------------------- */
+
+uint8_t rm_cv_color_byte(double kd);    /* round(clamp(kd, 0, 1) * 255); NaN: 255 */
+uint8_t rm_cv_shine(double ns);         /* clamp(round(ns), 0, 255); NaN: 0 */
+/* The MATL record of a mesh material (name truncated, texture -1). */
+void rm_cv_material_record(const rm_mesh_material *m, rm_jom_material *out);
+/* The record for faces without a material: white, shine 0, flags 0. */
+void rm_cv_default_material(const char *name, rm_jom_material *out);
+rm_status rm_cv_build_materials(rm_cv_ctx *c);
+
+/* ---- weld.c ------------------------------------------------------------ */
+
+/* Gives each of n corners a point: corners with the same key share one.
+   The key is (pos[i], set[i]) when `weld` (set may be NULL: all 0), the
+   mesh position src[i] otherwise. Points are numbered in the order of
+   their first corner; first[k] is the first corner of point k (first has
+   room for n entries). Uses a hash table keyed by value: deterministic. */
+rm_status rm_cv_weld(size_t n, const rm_vec3x *pos, const uint32_t *set, const uint32_t *src,
+                     bool weld, uint32_t *point_of, uint32_t *first, size_t *point_count);
+rm_status rm_cv_build_points(rm_cv_ctx *c);
+
+/* ---- normals.c --------------------------------------------------------- */
+
+rm_status rm_cv_build_normals(rm_cv_ctx *c);
+
+/* ---- colors.c ---------------------------------------------------------- */
+
+/* round(c * 65536); *bad set (and 1.0 returned) when c is not a number or
+   does not fit Q16.16. */
+rm_fixed rm_cv_color_fixed(double c, bool *bad);
+/* clamp(round(c * 16), 0, 31): 1.0 -> 16, the neutral gouraud value. NaN: 16. */
+unsigned rm_cv_gouraud_channel(double c);
+/* RGB555 with bit 15 set. */
+uint16_t rm_cv_gouraud_color(rm_vec3d color);
+rm_status rm_cv_build_colors(rm_cv_ctx *c);
+
+#endif

@@ -1,0 +1,165 @@
+/* src/convert/weld.c - the points (PNTS): weld and order.
+
+   The engine transforms every point once per frame, so points at the same
+   place are merged ("weld", the default), but only between positions used
+   by the same set of groups: a point shared by two groups cannot move with
+   both. With no_weld, each used OBJ position is one point.
+
+   Order: the points used only by one group come first, group after group
+   in GRUP order (each group's range is first_point/point_count); then the
+   other points (shared by several groups, or used by faces without a
+   group). Within each part, points come in order of first use by the
+   polygons. A merged point keeps the color of its first position. */
+#include "geometry.h"
+#include "stages.h"
+
+#include <stdlib.h>
+
+static uint64_t mix(uint64_t h)
+{
+    /* splitmix64 finalizer */
+    h ^= h >> 30;
+    h *= 0xBF58476D1CE4E5B9u;
+    h ^= h >> 27;
+    h *= 0x94D049BB133111EBu;
+    h ^= h >> 31;
+    return h;
+}
+
+static uint64_t key_hash(size_t i, const rm_vec3x *pos, const uint32_t *set, const uint32_t *src,
+                         bool weld)
+{
+    if (!weld)
+        return mix(src[i]);
+    uint64_t a = ((uint64_t)(uint32_t)pos[i].x << 32) | (uint32_t)pos[i].y;
+    uint64_t b = ((uint64_t)(uint32_t)pos[i].z << 32) | (set ? set[i] : 0u);
+    return mix(a ^ mix(b));
+}
+
+static bool key_equal(size_t i, size_t j, const rm_vec3x *pos, const uint32_t *set,
+                      const uint32_t *src, bool weld)
+{
+    if (!weld)
+        return src[i] == src[j];
+    return rm_cv_vec3x_equal(pos[i], pos[j]) && (!set || set[i] == set[j]);
+}
+
+rm_status rm_cv_weld(size_t n, const rm_vec3x *pos, const uint32_t *set, const uint32_t *src,
+                     bool weld, uint32_t *point_of, uint32_t *first, size_t *point_count)
+{
+    *point_count = 0;
+    size_t size = 16;
+    while (size < 2 * n)
+        size *= 2;
+    uint32_t *slot = calloc(size, sizeof *slot);    /* point + 1, 0: empty */
+    if (!slot)
+        return RM_NOMEM;
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t h = (size_t)key_hash(i, pos, set, src, weld) & (size - 1);
+        for (;;) {
+            if (slot[h] == 0) {
+                first[count] = (uint32_t)i;
+                point_of[i] = (uint32_t)count;
+                slot[h] = (uint32_t)++count;
+                break;
+            }
+            uint32_t k = slot[h] - 1;
+            if (key_equal(first[k], i, pos, set, src, weld)) {
+                point_of[i] = k;
+                break;
+            }
+            h = (h + 1) & (size - 1);
+        }
+    }
+    free(slot);
+    *point_count = count;
+    return RM_OK;
+}
+
+rm_status rm_cv_build_points(rm_cv_ctx *c)
+{
+    const rm_mesh *m = c->mesh;
+    size_t n = 4 * c->poly_count, np = m->position_count;
+    size_t nn = n ? n : 1, npp = np ? np : 1;
+    uint32_t *src = calloc(nn, sizeof *src);
+    uint32_t *key = calloc(nn, sizeof *key);
+    rm_vec3x *cpos = malloc(nn * sizeof *cpos);
+    uint32_t *cset = malloc(nn * sizeof *cset);
+    uint32_t *point_of = malloc(nn * sizeof *point_of);
+    uint32_t *first = malloc(nn * sizeof *first);
+    uint32_t *set_of = malloc(npp * sizeof *set_of);
+    uint32_t *single_of = malloc(npp * sizeof *single_of);
+    size_t classes = c->group_count + 1;
+    size_t *class_start = calloc(classes + 1, sizeof *class_start);
+    uint32_t *cls = NULL, *final = NULL;
+    rm_status st = RM_NOMEM;
+    if (!src || !key || !cpos || !cset || !point_of || !first || !set_of || !single_of ||
+        !class_start)
+        goto done;
+
+    for (size_t p = 0; p < c->poly_count; p++)
+        for (unsigned k = 0; k < 4; k++) {
+            src[4 * p + k] = m->corner_position[c->polys[p].corner[k]];
+            key[4 * p + k] = rm_cv_group_key(m, c->polys[p].face);
+        }
+    st = rm_cv_group_sets(np, n, src, key, set_of, single_of);
+    if (st != RM_OK)
+        goto done;
+    for (size_t i = 0; i < n; i++) {
+        cpos[i] = c->pos[src[i]];
+        cset[i] = set_of[src[i]];
+    }
+    size_t count = 0;
+    st = rm_cv_weld(n, cpos, cset, src, !c->opt.no_weld, point_of, first, &count);
+    if (st != RM_OK)
+        goto done;
+
+    /* Class of each point: its group's GRUP index when one group only uses
+       it, else the shared class after all groups. A stable counting sort by
+       class keeps the order of first use inside each class. */
+    st = RM_NOMEM;
+    cls = malloc((count ? count : 1) * sizeof *cls);
+    final = malloc((count ? count : 1) * sizeof *final);
+    c->points = malloc((count ? count : 1) * sizeof *c->points);
+    c->point_source = malloc((count ? count : 1) * sizeof *c->point_source);
+    c->corner_point = malloc(nn * sizeof *c->corner_point);
+    if (!cls || !final || !c->points || !c->point_source || !c->corner_point)
+        goto done;
+    for (size_t k = 0; k < count; k++) {
+        uint32_t single = single_of[src[first[k]]];
+        uint32_t cl = (uint32_t)c->group_count;
+        if (single != UINT32_MAX && single != 0 && c->group_index[single - 1] != UINT32_MAX)
+            cl = c->group_index[single - 1];
+        cls[k] = cl;
+        class_start[cl + 1]++;
+    }
+    for (size_t i = 0; i < classes; i++)
+        class_start[i + 1] += class_start[i];
+    for (size_t g = 0; g < c->group_count; g++) {
+        c->groups[g].first_point = class_start[g];
+        c->groups[g].point_count = class_start[g + 1] - class_start[g];
+    }
+    for (size_t k = 0; k < count; k++) {
+        final[k] = (uint32_t)class_start[cls[k]]++;
+        c->points[final[k]] = cpos[first[k]];
+        c->point_source[final[k]] = src[first[k]];
+    }
+    for (size_t i = 0; i < n; i++)
+        c->corner_point[i] = final[point_of[i]];
+    c->point_count = count;
+    st = RM_OK;
+done:
+    free(src);
+    free(key);
+    free(cpos);
+    free(cset);
+    free(point_of);
+    free(first);
+    free(set_of);
+    free(single_of);
+    free(class_start);
+    free(cls);
+    free(final);
+    return st;
+}

@@ -1,0 +1,432 @@
+/* src/formats/jom/validate.c - the rules on the content of a model, shared
+   by the reader (offsets of the file) and rm_jom_validate() (offsets the
+   writer would give, from the shared layout). docs/jom.md lists every
+   message. */
+#include "jom_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* A polygon normal whose length is off by more than this is reported (a
+   warning: the engine uses it for culling and lighting only). */
+#define JOM_NORMAL_TOLERANCE 0.01
+
+void jom_check_init(jom_check *c, rm_diag *diag, const char *file)
+{
+    memset(c, 0, sizeof *c);
+    c->diag = diag;
+    c->file = file ? file : "<input>";
+}
+
+static void vreport(jom_check *c, rm_severity sev, const char *label, uint64_t offset,
+                    const char *fmt, va_list ap)
+{
+    if (sev == RM_ERROR)
+        c->errors++;
+    if (!c->diag)
+        return;
+    char msg[768];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    /* The shape of rm_diag_chunk(), with "header at" for the file header. */
+    const char *word = sev == RM_WARNING ? "warning: " : sev == RM_NOTE ? "note: " : "";
+    rm_diag_add(c->diag, sev, "%.1000s: %s at 0x%llx: %s%s", c->file, label,
+                (unsigned long long)offset, word, msg);
+}
+
+void jom_report(jom_check *c, rm_severity sev, int kind, uint64_t offset, const char *fmt, ...)
+{
+    char label[16];
+    if (kind == JOM_HEADER)
+        snprintf(label, sizeof label, "header");
+    else
+        snprintf(label, sizeof label, "chunk %s", jom_kind_name(kind));
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(c, sev, label, offset, fmt, ap);
+    va_end(ap);
+}
+
+void jom_report_label(jom_check *c, rm_severity sev, const char *label, uint64_t offset,
+                      const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(c, sev, label, offset, fmt, ap);
+    va_end(ap);
+}
+
+bool jom_check_name(jom_check *c, int kind, uint64_t offset, const char name[16],
+                    const char *what, uint32_t index)
+{
+    char text[JOM_NAME_TEXT_SIZE];
+    const char *end = memchr(name, 0, JOM_NAME_SIZE);
+    jom_name_text(name, JOM_NAME_SIZE, text, sizeof text);
+    if (!end) {
+        jom_report(c, RM_ERROR, kind, offset,
+                   "%s %u: name '%s' is not zero-terminated within 16 bytes", what, index, text);
+        return false;
+    }
+    if (c->from_file) {
+        for (const char *p = end; p < name + JOM_NAME_SIZE; p++) {
+            if (*p) {
+                jom_report(c, RM_WARNING, kind, offset,
+                           "%s %u '%s': the bytes after the end of the name are not zero",
+                           what, index, text);
+                break;
+            }
+        }
+    }
+    return true;
+}
+
+bool jom_check_texture_header(jom_check *c, const rm_jom_texture *t, uint32_t index, uint64_t offset)
+{
+    char name[JOM_NAME_TEXT_SIZE];
+    jom_name_text(t->name, JOM_NAME_SIZE, name, sizeof name);
+    bool sizable = true;
+    jom_check_name(c, JOM_TIMG, offset, t->name, "texture", index);
+    if (t->width == 0 || t->width % 8 != 0) {
+        jom_report(c, RM_ERROR, JOM_TIMG, offset + 16,
+                   "texture %u '%s': width %u, it must be a multiple of 8 (and not 0)",
+                   index, name, t->width);
+        sizable = false;
+    }
+    if (t->height == 0) {
+        jom_report(c, RM_ERROR, JOM_TIMG, offset + 18, "texture %u '%s': height is 0", index, name);
+        sizable = false;
+    }
+    if (t->format > 1) {
+        jom_report(c, RM_ERROR, JOM_TIMG, offset + 20,
+                   "texture %u '%s': format %u, not 0 (RGB 555) or 1 (16 colors with a lookup table)",
+                   index, name, t->format);
+        sizable = false;
+    }
+    /* Format 1 needs width x height even (2 pixels a byte): always true
+       once the width is a multiple of 8. */
+    if (t->reserved != 0)
+        jom_report(c, RM_WARNING, JOM_TIMG, offset + 22, "texture %u '%s': reserved is 0x%04x, not 0",
+                   index, name, t->reserved);
+    return sizable;
+}
+
+/* Count of a chunk for the checks of another: 0 when the chunk is absent,
+   false when it is present but its records cannot be trusted. */
+static bool known_count(const jom_check *c, int kind, uint32_t count, uint32_t *out)
+{
+    if (!c->present[kind]) {
+        *out = 0;
+        return true;
+    }
+    *out = count;
+    return c->usable[kind];
+}
+
+static void check_index_limit(jom_check *c, int kind, uint32_t count, const char *what)
+{
+    if (c->usable[kind] && count > RM_JOM_MAX_INDEX)
+        jom_report(c, RM_ERROR, kind, c->offset[kind] + JOM_CHUNK_HEADER_SIZE,
+                   "%u %s, more than 65535 (indexes are u16)", count, what);
+}
+
+static void check_polygons(jom_check *c, const rm_jom_model *m)
+{
+    if (!c->usable[JOM_QUAD])
+        return;
+    uint32_t points = 0;
+    bool points_known = c->present[JOM_PNTS] && c->usable[JOM_PNTS];
+    if (points_known)
+        points = m->point_count;
+    for (uint32_t i = 0; i < m->polygon_count; i++) {
+        const rm_jom_polygon *p = &m->polygons[i];
+        uint64_t rec = jom_record_offset(c, JOM_QUAD, i, JOM_POLYGON_SIZE);
+        double x = rm_fixed_to_double(p->normal.x), y = rm_fixed_to_double(p->normal.y),
+               z = rm_fixed_to_double(p->normal.z);
+        double len = sqrt(x * x + y * y + z * z);
+        if (fabs(len - 1.0) > JOM_NORMAL_TOLERANCE)
+            jom_report(c, RM_WARNING, JOM_QUAD, rec,
+                       "polygon %u: normal (%.4f %.4f %.4f) has length %.4f, not 1", i, x, y, z, len);
+        if (!points_known)
+            continue;
+        for (unsigned k = 0; k < 4; k++)
+            if (p->v[k] >= points)
+                jom_report(c, RM_ERROR, JOM_QUAD, rec + 12 + 2 * k,
+                           "polygon %u uses point %u, PNTS has %u points", i, p->v[k], points);
+    }
+}
+
+static void check_polygon_materials(jom_check *c, const rm_jom_model *m)
+{
+    /* QMAT is usable only when its count is the polygon count. */
+    if (!c->usable[JOM_QMAT] || !c->usable[JOM_QUAD] || !c->present[JOM_MATL] || !c->usable[JOM_MATL])
+        return;
+    for (uint32_t i = 0; i < m->polygon_count; i++)
+        if (m->polygon_materials[i] >= m->material_count)
+            jom_report(c, RM_ERROR, JOM_QMAT, jom_record_offset(c, JOM_QMAT, i, JOM_U16_SIZE),
+                       "polygon %u uses material %u, MATL has %u materials", i,
+                       m->polygon_materials[i], m->material_count);
+}
+
+static void check_materials(jom_check *c, const rm_jom_model *m)
+{
+    if (!c->usable[JOM_MATL])
+        return;
+    uint32_t textures;
+    bool textures_known = known_count(c, JOM_TEXT, m->texture_count, &textures);
+    for (uint32_t i = 0; i < m->material_count; i++) {
+        const rm_jom_material *mat = &m->materials[i];
+        uint64_t rec = jom_record_offset(c, JOM_MATL, i, JOM_MATERIAL_SIZE);
+        jom_check_name(c, JOM_MATL, rec, mat->name, "material", i);
+        if (!textures_known || mat->texture == -1)
+            continue;
+        if (mat->texture < -1 || (uint32_t)mat->texture >= textures) {
+            char name[JOM_NAME_TEXT_SIZE];
+            jom_name_text(mat->name, JOM_NAME_SIZE, name, sizeof name);
+            if (c->present[JOM_TEXT])
+                jom_report(c, RM_ERROR, JOM_MATL, rec + 20,
+                           "material %u '%s' uses texture %d, TEXT has %u textures", i, name,
+                           mat->texture, textures);
+            else
+                jom_report(c, RM_ERROR, JOM_MATL, rec + 20,
+                           "material %u '%s' uses texture %d, there is no TEXT chunk", i, name,
+                           mat->texture);
+        }
+    }
+}
+
+static void check_textures(jom_check *c, const rm_jom_model *m)
+{
+    if (!c->usable[JOM_TEXT])
+        return;
+    for (uint32_t i = 0; i < m->texture_count; i++) {
+        uint64_t rec = jom_record_offset(c, JOM_TEXT, i, JOM_NAME_SIZE);
+        if (jom_check_name(c, JOM_TEXT, rec, m->textures[i], "texture", i) && m->textures[i][0] == 0)
+            jom_report(c, RM_ERROR, JOM_TEXT, rec, "texture %u has an empty name", i);
+    }
+}
+
+static void check_corner_normals(jom_check *c, const rm_jom_model *m)
+{
+    if (!c->usable[JOM_CNRM] || !c->usable[JOM_QUAD] || !c->present[JOM_NTAB] || !c->usable[JOM_NTAB])
+        return;
+    uint64_t corners = 4u * (uint64_t)m->polygon_count;
+    for (uint64_t j = 0; j < corners; j++)
+        if (m->corner_normals[j] >= m->normal_count)
+            jom_report(c, RM_ERROR, JOM_CNRM, jom_record_offset(c, JOM_CNRM, j, JOM_U16_SIZE),
+                       "corner %u of polygon %llu uses normal %u, NTAB has %u normals",
+                       (unsigned)(j % 4), (unsigned long long)(j / 4), m->corner_normals[j],
+                       m->normal_count);
+}
+
+static void check_groups(jom_check *c, const rm_jom_model *m)
+{
+    if (!c->usable[JOM_GRUP])
+        return;
+    bool points_known = c->present[JOM_PNTS] && c->usable[JOM_PNTS];
+    bool polygons_known = c->present[JOM_QUAD] && c->usable[JOM_QUAD];
+    for (uint32_t i = 0; i < m->group_count; i++) {
+        const rm_jom_group *g = &m->groups[i];
+        uint64_t rec = jom_record_offset(c, JOM_GRUP, i, JOM_GROUP_SIZE);
+        jom_check_name(c, JOM_GRUP, rec, g->name, "group", i);
+        char name[JOM_NAME_TEXT_SIZE];
+        jom_name_text(g->name, JOM_NAME_SIZE, name, sizeof name);
+        /* Two u16 never overflow 32 bits. */
+        uint32_t point_end = (uint32_t)g->first_point + g->point_count;
+        uint32_t polygon_end = (uint32_t)g->first_polygon + g->polygon_count;
+        if (points_known && point_end > m->point_count)
+            jom_report(c, RM_ERROR, JOM_GRUP, rec + 16,
+                       "group %u '%s': first_point %u + point_count %u = %u, PNTS has %u points",
+                       i, name, g->first_point, g->point_count, point_end, m->point_count);
+        if (polygons_known && polygon_end > m->polygon_count)
+            jom_report(c, RM_ERROR, JOM_GRUP, rec + 20,
+                       "group %u '%s': first_polygon %u + polygon_count %u = %u, QUAD has %u polygons",
+                       i, name, g->first_polygon, g->polygon_count, polygon_end, m->polygon_count);
+    }
+}
+
+static void check_bones(jom_check *c, const rm_jom_model *m)
+{
+    if (!c->usable[JOM_BONE])
+        return;
+    if (m->bone_count > RM_JOM_MAX_BONES)
+        jom_report(c, RM_ERROR, JOM_BONE, c->offset[JOM_BONE] + JOM_CHUNK_HEADER_SIZE,
+                   "%u bones, more than 32 (JO_3D_MAX_BONES)", m->bone_count);
+    uint32_t groups;
+    bool groups_known = known_count(c, JOM_GRUP, m->group_count, &groups);
+    for (uint32_t i = 0; i < m->bone_count; i++) {
+        const rm_jom_bone *b = &m->bones[i];
+        uint64_t rec = jom_record_offset(c, JOM_BONE, i, JOM_BONE_SIZE);
+        jom_check_name(c, JOM_BONE, rec, b->name, "bone", i);
+        char name[JOM_NAME_TEXT_SIZE];
+        jom_name_text(b->name, JOM_NAME_SIZE, name, sizeof name);
+        if (b->parent < -1 || (b->parent >= 0 && (uint32_t)b->parent >= i))
+            jom_report(c, RM_ERROR, JOM_BONE, rec + 18,
+                       "bone %u '%s' has parent %d: it must be -1 (a root) or a bone before it",
+                       i, name, b->parent);
+        if (b->group != RM_JOM_BONE_NO_GROUP && groups_known && b->group >= groups) {
+            if (c->present[JOM_GRUP])
+                jom_report(c, RM_ERROR, JOM_BONE, rec + 16,
+                           "bone %u '%s' moves group %u, GRUP has %u groups", i, name, b->group, groups);
+            else
+                jom_report(c, RM_ERROR, JOM_BONE, rec + 16,
+                           "bone %u '%s' moves group %u, there is no GRUP chunk", i, name, b->group);
+        }
+    }
+}
+
+static void check_animations(jom_check *c, const rm_jom_model *m)
+{
+    if (!c->usable[JOM_ANIM])
+        return;
+    for (uint32_t i = 0; i < m->animation_count; i++) {
+        const rm_jom_animation *a = &m->animations[i];
+        uint64_t rec = jom_record_offset(c, JOM_ANIM, i, JOM_ANIMATION_SIZE);
+        jom_check_name(c, JOM_ANIM, rec, a->name, "animation", i);
+        char name[JOM_NAME_TEXT_SIZE];
+        jom_name_text(a->name, JOM_NAME_SIZE, name, sizeof name);
+        if (a->key_count == 0)
+            jom_report(c, RM_ERROR, JOM_ANIM, rec + 16, "animation %u '%s' has 0 keys, at least 1",
+                       i, name);
+        if (a->duplicate != 0)
+            jom_report(c, RM_WARNING, JOM_ANIM, rec + 22,
+                       "animation %u '%s': duplicate is %u, 0 in files (the loader sets it)",
+                       i, name, a->duplicate);
+    }
+}
+
+/* TIMG holds the pixels of the textures named by TEXT, entry i for
+   texture i: a difference is reported as a warning (the converter never
+   writes one; the engine would load the missing textures from the CD). */
+static void check_embedded_against_names(jom_check *c, const rm_jom_model *m)
+{
+    if (!c->usable[JOM_TIMG] || !m->texture_images)
+        return;
+    uint32_t names;
+    if (!known_count(c, JOM_TEXT, m->texture_count, &names))
+        return;
+    if (m->texture_image_count != names)
+        jom_report(c, RM_WARNING, JOM_TIMG, c->offset[JOM_TIMG] + JOM_CHUNK_HEADER_SIZE,
+                   "%u embedded textures, TEXT has %u names", m->texture_image_count, names);
+    uint64_t off = c->offset[JOM_TIMG] + JOM_CHUNK_HEADER_SIZE + JOM_COUNT_SIZE;
+    for (uint32_t i = 0; i < m->texture_image_count && i < names; i++) {
+        const rm_jom_texture *t = &m->texture_images[i];
+        if (strncmp(t->name, m->textures[i], JOM_NAME_SIZE) != 0) {
+            char a[JOM_NAME_TEXT_SIZE], b[JOM_NAME_TEXT_SIZE];
+            jom_name_text(t->name, JOM_NAME_SIZE, a, sizeof a);
+            jom_name_text(m->textures[i], JOM_NAME_SIZE, b, sizeof b);
+            jom_report(c, RM_WARNING, JOM_TIMG, off, "texture %u is '%s', TEXT names it '%s'", i, a, b);
+        }
+        off = jom_add(off, jom_texture_entry_size(t->pixel_size));
+    }
+}
+
+void jom_check_content(jom_check *c, const rm_jom_model *m)
+{
+    check_index_limit(c, JOM_PNTS, m->point_count, "points");
+    check_index_limit(c, JOM_QUAD, m->polygon_count, "polygons");
+    check_index_limit(c, JOM_MATL, m->material_count, "materials");
+    check_index_limit(c, JOM_NTAB, m->normal_count, "normals");
+    check_embedded_against_names(c, m);
+    check_polygons(c, m);
+    check_polygon_materials(c, m);
+    check_materials(c, m);
+    check_textures(c, m);
+    check_corner_normals(c, m);
+    check_groups(c, m);
+    check_bones(c, m);
+    check_animations(c, m);
+}
+
+/* An array that a count says exists must be there. */
+static void need_array(jom_check *c, int kind, uint64_t count, const void *array, const char *what)
+{
+    if (count > 0 && !array) {
+        jom_report(c, RM_ERROR, kind, c->offset[kind], "the model has %llu %s but no array for them",
+                   (unsigned long long)count, what);
+        c->usable[kind] = false;
+    }
+}
+
+rm_status rm_jom_validate(const rm_jom_model *m, const char *filename, rm_diag *diag)
+{
+    jom_check c;
+    jom_check_init(&c, diag, filename ? filename : "<model>");
+    jom_layout l;
+    jom_layout_compute(m, &l);
+    for (int k = 0; k < JOM_KIND_COUNT; k++) {
+        c.present[k] = l.present[k];
+        c.usable[k] = l.present[k];
+        c.offset[k] = l.offset[k];
+    }
+
+    if (m->version != RM_JOM_VERSION)
+        jom_report(&c, RM_ERROR, JOM_HEADER, 4, "version %u, this tool writes version %u",
+                   m->version, RM_JOM_VERSION);
+    if (l.total > UINT32_MAX)
+        jom_report(&c, RM_ERROR, JOM_HEADER, 0,
+                   "the file would be %llu bytes, more than the 4 GiB a JOM file can address",
+                   (unsigned long long)l.total);
+
+    uint64_t corners = 4u * (uint64_t)m->polygon_count;
+    if (l.present[JOM_TIMG])
+        need_array(&c, JOM_TIMG, m->texture_image_count, m->texture_images, "embedded textures");
+    need_array(&c, JOM_PNTS, m->point_count, m->points, "points");
+    need_array(&c, JOM_QUAD, m->polygon_count, m->polygons, "polygons");
+    need_array(&c, JOM_QMAT, m->polygon_count, m->polygon_materials, "polygon materials");
+    need_array(&c, JOM_MATL, m->material_count, m->materials, "materials");
+    if (l.present[JOM_TEXT])
+        need_array(&c, JOM_TEXT, m->texture_count, m->textures, "texture names");
+    if (m->has_normals) {
+        need_array(&c, JOM_NTAB, m->normal_count, m->normals, "normals");
+        need_array(&c, JOM_CNRM, corners, m->corner_normals, "corner normals");
+    }
+    if (m->has_vertex_colors)
+        need_array(&c, JOM_VCOL, m->point_count, m->vertex_colors, "vertex colors");
+    if (m->has_gouraud) {
+        need_array(&c, JOM_GOUR, corners, m->gouraud, "gouraud colors");
+        if (!m->has_vertex_colors)
+            jom_report(&c, RM_ERROR, JOM_GOUR, l.offset[JOM_GOUR],
+                       "GOUR needs a VCOL chunk (has_gouraud without has_vertex_colors)");
+    }
+    if (m->has_groups)
+        need_array(&c, JOM_GRUP, m->group_count, m->groups, "groups");
+    if (m->has_skeleton) {
+        need_array(&c, JOM_BONE, m->bone_count, m->bones, "bones");
+        need_array(&c, JOM_ANIM, m->animation_count, m->animations, "animations");
+    }
+
+    /* TIMG entries: the header rules, and pixel_size must be what the
+       width, height and format give. */
+    if (c.usable[JOM_TIMG]) {
+        uint64_t off = l.offset[JOM_TIMG] + JOM_CHUNK_HEADER_SIZE + JOM_COUNT_SIZE;
+        for (uint32_t i = 0; i < m->texture_image_count; i++) {
+            const rm_jom_texture *t = &m->texture_images[i];
+            if (jom_check_texture_header(&c, t, i, off)) {
+                uint64_t want = jom_texture_pixel_size(t->width, t->height, t->format);
+                char name[JOM_NAME_TEXT_SIZE];
+                jom_name_text(t->name, JOM_NAME_SIZE, name, sizeof name);
+                if (t->pixel_size != want)
+                    jom_report(&c, RM_ERROR, JOM_TIMG, off + JOM_TEXTURE_HEADER_SIZE,
+                               "texture %u '%s': pixel_size %u, a %ux%u texture of format %u has %llu bytes",
+                               i, name, t->pixel_size, t->width, t->height, t->format,
+                               (unsigned long long)want);
+                else if (t->pixel_size > 0 && !t->pixels)
+                    jom_report(&c, RM_ERROR, JOM_TIMG, off + JOM_TEXTURE_HEADER_SIZE,
+                               "texture %u '%s': no pixels (pixels is NULL)", i, name);
+            }
+            off = jom_add(off, jom_texture_entry_size(t->pixel_size));
+        }
+    }
+    /* Keys: the in-memory offsets are ignored (the writer recomputes them). */
+    if (c.usable[JOM_ANIM]) {
+        for (uint32_t i = 0; i < m->animation_count; i++)
+            if (m->animations[i].key_count > 0 && !m->animations[i].keys)
+                jom_report(&c, RM_ERROR, JOM_ANIM,
+                           jom_record_offset(&c, JOM_ANIM, i, JOM_ANIMATION_SIZE) + 16,
+                           "animation %u has %u keys but no array for them", i,
+                           m->animations[i].key_count);
+    }
+
+    jom_check_content(&c, m);
+    return c.errors ? RM_INVALID : RM_OK;
+}

@@ -1,0 +1,27 @@
+/* src/formats/obj/obj_internal.h - what the files of the OBJ module share
+   besides the lexical layer (obj_text.h). Not a public API. */
+#ifndef RM_FORMATS_OBJ_INTERNAL_H
+#define RM_FORMATS_OBJ_INTERNAL_H
+
+#include <stddef.h>
+
+#include "retromesh/diag.h"
+#include "retromesh/mesh.h"
+
+/* Where an mtllib name was written in the OBJ (for warnings). */
+typedef struct rm_obj_lib_site {
+    unsigned long line, col;
+} rm_obj_lib_site;
+
+/* Reads and parses the mesh's libraries (mesh->libraries, relative to the
+   folder of `obj_file`): a missing file is a warning; an error in an MTL
+   file stops everything (RM_INVALID). `sites` has library_count entries
+   (may be NULL when there are none). */
+rm_status rm_obj_load_libraries(rm_mesh *mesh, const char *obj_file,
+                                const rm_obj_lib_site *sites, rm_diag *diag);
+
+/* Reads a whole file into a malloc'd buffer. RM_IO with *err = errno when it
+   cannot be opened or read, RM_NOMEM. */
+rm_status rm_obj_read_whole(const char *path, char **data, size_t *size, int *err);
+
+#endif

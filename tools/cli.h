@@ -1,0 +1,43 @@
+/* tools/cli.h - what the subcommands of the retromesh tool share. The tool
+   is thin: each command parses its options, calls the library, prints the
+   diagnostics and maps the status to an exit code. */
+#ifndef RM_TOOLS_CLI_H
+#define RM_TOOLS_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "retromesh/retromesh.h"
+
+/* Exit statuses (the README lists them). */
+enum {
+    EXIT_OK = 0,
+    EXIT_INVALID = 1,
+    EXIT_USAGE = 2,
+    EXIT_IO = 3
+};
+
+int rm_cli_exit_code(rm_status st);
+
+/* Prints the messages of a run to stderr: every error; warnings unless
+   quiet, at most `max_warnings` of them unless 0 (then all), with a line
+   saying how many more there were. */
+void rm_cli_print_diag(const rm_diag *d, bool quiet, size_t max_warnings);
+
+/* "retromesh: error: ..." on stderr, with a hint to --help. Returns EXIT_USAGE. */
+int rm_cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* True when the option `arg` is `name` or `name=...`; *value gets the value,
+   taken from the next argument when there is no '=' (advancing *i). Returns
+   false when the value is missing (and prints the usage error). */
+bool rm_cli_option_value(int argc, char **argv, int *i, const char *name, const char **value,
+                         bool *matched);
+
+/* True when the first bytes are a JOM header ("JOM1"). */
+bool rm_cli_is_jom(const unsigned char *data, size_t size);
+
+int rm_cmd_convert(int argc, char **argv);
+int rm_cmd_info(int argc, char **argv);
+int rm_cmd_check(int argc, char **argv);
+
+#endif
