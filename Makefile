@@ -4,6 +4,7 @@
 #               AddressSanitizer + UBSan) and run every test in both
 # Everything else is plain CMake: cmake -B build && cmake --build build.
 
+MAKEFLAGS += --no-print-directory
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 BUILD_SAN ?= build-san

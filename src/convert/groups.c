@@ -172,15 +172,9 @@ done:
 
 /* ---- sets of groups per position --------------------------------------- */
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : (x > y ? 1 : 0);
-}
-
 typedef struct runs {
-    const uint64_t *pairs;      /* sorted (position << 32 | key), unique */
-    const size_t *start;        /* per position: first pair */
+    const uint32_t *keys;       /* per position, its sorted unique keys */
+    const size_t *start;        /* per position: first key in `keys` */
     const uint32_t *len;        /* per position: number of keys */
 } runs;
 
@@ -191,58 +185,83 @@ static int cmp_runs(uint32_t a, uint32_t b, const void *ctx)
     if (r->len[a] != r->len[b])
         return r->len[a] < r->len[b] ? -1 : 1;
     for (uint32_t i = 0; i < r->len[a]; i++) {
-        uint32_t ka = (uint32_t)r->pairs[r->start[a] + i], kb = (uint32_t)r->pairs[r->start[b] + i];
+        uint32_t ka = r->keys[r->start[a] + i], kb = r->keys[r->start[b] + i];
         if (ka != kb)
             return ka < kb ? -1 : 1;
     }
     return 0;
 }
 
+/* Linear in the corners: the keys are bucketed by position (counting sort),
+   each position's few keys sorted and made unique in place. A set of one
+   key takes that key as its id; only the positions shared by several
+   groups (few, in practice) are sorted to number their sets, after the
+   largest key. */
 rm_status rm_cv_group_sets(size_t position_count, size_t n, const uint32_t *src,
                            const uint32_t *key, uint32_t *set_of, uint32_t *single_of)
 {
     for (size_t i = 0; i < position_count; i++)
         set_of[i] = single_of[i] = UINT32_MAX;
-    uint64_t *pairs = malloc((n ? n : 1) * sizeof *pairs);
-    size_t *start = malloc((position_count ? position_count : 1) * sizeof *start);
-    uint32_t *len = calloc(position_count ? position_count : 1, sizeof *len);
-    uint32_t *used = malloc((position_count ? position_count : 1) * sizeof *used);
+    size_t pc = position_count ? position_count : 1;
+    uint32_t *keys = malloc((n ? n : 1) * sizeof *keys);
+    size_t *start = calloc(pc + 1, sizeof *start);
+    uint32_t *len = calloc(pc, sizeof *len);
+    uint32_t *shared = malloc(pc * sizeof *shared);
     rm_status st = RM_NOMEM;
-    if (!pairs || !start || !len || !used)
+    if (!keys || !start || !len || !shared)
         goto done;
     for (size_t i = 0; i < n; i++)
-        pairs[i] = ((uint64_t)src[i] << 32) | key[i];
-    qsort(pairs, n, sizeof *pairs, cmp_u64);   /* plain values: stability does not matter */
-    size_t unique = 0;
+        if (src[i] < position_count)
+            len[src[i]]++;
+    for (size_t p = 0; p < position_count; p++)
+        start[p + 1] = start[p] + len[p];
+    for (size_t p = 0; p < position_count; p++)
+        len[p] = 0;
     for (size_t i = 0; i < n; i++)
-        if (unique == 0 || pairs[i] != pairs[unique - 1])
-            pairs[unique++] = pairs[i];
+        if (src[i] < position_count)
+            keys[start[src[i]] + len[src[i]]++] = key[i];
 
-    size_t used_count = 0;
-    for (size_t i = 0; i < unique; i++) {
-        uint32_t pos = (uint32_t)(pairs[i] >> 32);
-        if (len[pos] == 0) {
-            start[pos] = i;
-            used[used_count++] = pos;
+    uint32_t max_key = 0;
+    size_t shared_count = 0;
+    for (size_t p = 0; p < position_count; p++) {
+        uint32_t *k = keys + start[p];
+        uint32_t m = len[p];
+        /* Insertion sort, then drop repeats: a position has few corners. */
+        for (uint32_t i = 1; i < m; i++) {
+            uint32_t v = k[i], j = i;
+            for (; j > 0 && k[j - 1] > v; j--)
+                k[j] = k[j - 1];
+            k[j] = v;
         }
-        len[pos]++;
+        uint32_t u = 0;
+        for (uint32_t i = 0; i < m; i++)
+            if (u == 0 || k[i] != k[u - 1])
+                k[u++] = k[i];
+        len[p] = u;
+        if (u == 1) {
+            set_of[p] = single_of[p] = k[0];
+            if (k[0] > max_key)
+                max_key = k[0];
+        } else if (u > 1) {
+            shared[shared_count++] = (uint32_t)p;
+        }
     }
-    runs r = { pairs, start, len };
-    if (!rm_cv_sort_u32(used, used_count, cmp_runs, &r))
-        goto done;
-    uint32_t id = 0;
-    for (size_t i = 0; i < used_count; i++) {
-        if (i > 0 && cmp_runs(used[i - 1], used[i], &r) != 0)
-            id++;
-        uint32_t pos = used[i];
-        set_of[pos] = id;
-        single_of[pos] = len[pos] == 1 ? (uint32_t)pairs[start[pos]] : UINT32_MAX;
+    if (shared_count) {
+        runs r = { keys, start, len };
+        if (!rm_cv_sort_u32(shared, shared_count, cmp_runs, &r))
+            goto done;
+        uint32_t id = max_key + 1;
+        for (size_t i = 0; i < shared_count; i++) {
+            if (i > 0 && cmp_runs(shared[i - 1], shared[i], &r) != 0)
+                id++;
+            set_of[shared[i]] = id;
+        }
     }
     st = RM_OK;
 done:
-    free(pairs);
+    free(keys);
     free(start);
     free(len);
-    free(used);
+    free(shared);
     return st;
 }

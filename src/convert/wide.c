@@ -35,6 +35,12 @@ static uint64_t absdiff(int32_t a, int32_t b)
 rm_cv_u128 rm_cv_dist2(rm_vec3x a, rm_vec3x b)
 {
     uint64_t dx = absdiff(a.x, b.x), dy = absdiff(a.y, b.y), dz = absdiff(a.z, b.z);
+    /* The common case: differences under 2^31 give squares under 2^62,
+       whose sum fits a uint64_t exactly. */
+    if ((dx | dy | dz) < (UINT64_C(1) << 31)) {
+        rm_cv_u128 r = { .hi = 0, .lo = dx * dx + dy * dy + dz * dz };
+        return r;
+    }
     return add(add(mul64(dx, dx), mul64(dy, dy)), mul64(dz, dz));
 }
 
