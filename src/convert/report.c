@@ -2,25 +2,12 @@
 
    Faces are named by their source line when the mesh has lines (OBJ), by
    their 1-based number otherwise (a mesh built in memory). */
+#include "core/format.h"
 #include "stages.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-static char *vformat(const char *fmt, va_list ap)
-{
-    va_list copy;
-    va_copy(copy, ap);
-    int n = vsnprintf(NULL, 0, fmt, copy);
-    va_end(copy);
-    if (n < 0)
-        return NULL;
-    char *s = malloc((size_t)n + 1);
-    if (s)
-        vsnprintf(s, (size_t)n + 1, fmt, ap);
-    return s;
-}
 
 static unsigned long face_line(const rm_cv_ctx *c, size_t face)
 {
@@ -31,7 +18,7 @@ void rm_cv_face_diag(const rm_cv_ctx *c, rm_severity sev, size_t face, const cha
 {
     va_list ap;
     va_start(ap, fmt);
-    char *msg = vformat(fmt, ap);
+    char *msg = rm_vformat(fmt, ap);
     va_end(ap);
     unsigned long line = face_line(c, face);
     if (line)
@@ -54,7 +41,7 @@ void rm_cv_diag(const rm_cv_ctx *c, rm_severity sev, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *msg = vformat(fmt, ap);
+    char *msg = rm_vformat(fmt, ap);
     va_end(ap);
     rm_diag_at(c->diag, sev, c->file, 0, 0, "%s", msg ? msg : "(out of memory)");
     free(msg);

@@ -1,4 +1,5 @@
 /* src/core/diag.c - see include/retromesh/diag.h. */
+#include "format.h"
 #include "retromesh/diag.h"
 
 #include <stdlib.h>
@@ -15,20 +16,6 @@ void rm_diag_free(rm_diag *d)
         free(d->items[i].text);
     free(d->items);
     memset(d, 0, sizeof *d);
-}
-
-static char *vformat(const char *fmt, va_list ap)
-{
-    va_list copy;
-    va_copy(copy, ap);
-    int n = vsnprintf(NULL, 0, fmt, copy);
-    va_end(copy);
-    if (n < 0)
-        return NULL;
-    char *s = malloc((size_t)n + 1);
-    if (s)
-        vsnprintf(s, (size_t)n + 1, fmt, ap);
-    return s;
 }
 
 /* Stores an already formatted text (takes ownership of it). */
@@ -63,7 +50,7 @@ void rm_diag_vadd(rm_diag *d, rm_severity sev, const char *fmt, va_list ap)
 {
     if (!d)
         return;
-    push(d, sev, vformat(fmt, ap));
+    push(d, sev, rm_vformat(fmt, ap));
 }
 
 void rm_diag_add(rm_diag *d, rm_severity sev, const char *fmt, ...)
@@ -86,7 +73,7 @@ static const char *sev_word(rm_severity sev)
 /* Joins a prefix and a formatted message into one owned string. */
 static char *join(const char *prefix, const char *fmt, va_list ap)
 {
-    char *msg = vformat(fmt, ap);
+    char *msg = rm_vformat(fmt, ap);
     if (!msg)
         return NULL;
     size_t a = strlen(prefix), b = strlen(msg);

@@ -1,0 +1,19 @@
+/* src/core/format.c - see format.h. */
+#include "format.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+char *rm_vformat(const char *fmt, va_list ap)
+{
+    va_list copy;
+    va_copy(copy, ap);
+    int n = vsnprintf(NULL, 0, fmt, copy);
+    va_end(copy);
+    if (n < 0)
+        return NULL;
+    char *s = malloc((size_t)n + 1);
+    if (s)
+        vsnprintf(s, (size_t)n + 1, fmt, ap);
+    return s;
+}
