@@ -186,6 +186,12 @@ void rm_jom_print_text(const rm_jom_model *m, FILE *out);
 /* The same content as one JSON document (jansson), ended by a newline. */
 rm_status rm_jom_print_json(const rm_jom_model *m, FILE *out);
 
+/* A TIMG texture as an 8-bit RGBA picture (retromesh/image.h): RGB555
+   channels shown as the VDP2 does (c << 3), 0 (and LUT color 0)
+   transparent. RM_INVALID when the pixel bytes do not fit the size. */
+struct rm_image;
+rm_status rm_jom_texture_to_image(const rm_jom_texture *t, struct rm_image *out);
+
 /* Name of a material flag bit (0..15), or NULL for an unused bit. */
 const char *rm_jom_material_flag_name(unsigned bit);
 

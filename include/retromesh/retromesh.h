@@ -8,5 +8,6 @@
 #include "jom.h"
 #include "convert.h"
 #include "fileio.h"
+#include "image.h"
 #define RETROMESH_VERSION_STRING "0.1.0"
 #endif
