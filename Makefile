@@ -42,8 +42,11 @@ test: test-plain test-san
 fuzz: deps
 	@sh scripts/fuzz.sh $(BUILD_FUZZ) $(FUZZ_SECONDS)
 
-bench: build
+# The bench's peers (assimp, libimagequant) are installed before the
+# configure step, so that bench_quantize is found and built.
+bench:
 	@sh scripts/deps.sh bench
+	@$(MAKE) build
 	@sh bench/run.sh $(BUILD)/retromesh
 
 install: build

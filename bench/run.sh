@@ -72,3 +72,13 @@ for big in oded-skull/skull.obj oded-koala/koala.obj; do
   fi
   echo "$line"
 done
+
+echo
+echo "16-color quantizer (rm_quantize16) against libimagequant, PSNR in RGB555:"
+quant=$(dirname "$tool")/bench/bench_quantize
+if [ -x "$quant" ]; then
+  find "$corpus" -type f \( -iname '*.png' -o -iname '*.jpg' -o -iname '*.jpeg' -o -iname '*.gif' \) -print0 \
+    | sort -z | xargs -0 "$quant"
+else
+  echo "bench_quantize not built (it needs libimagequant-dev: make bench installs it, then builds again)"
+fi

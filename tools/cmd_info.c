@@ -1,24 +1,119 @@
 /* tools/cmd_info.c - retromesh info [--json] FILE...: what a .jom or .obj
    file holds. The kind of file is told by its content (a JOM starts with
    "JOM1"), not by its name. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
 static void usage(FILE *out)
 {
-    fputs("usage: retromesh info [--json] FILE...\n"
+    fputs("usage: retromesh info [--json] [--extract-textures DIR] FILE...\n"
           "\n"
           "Prints every chunk and record of a .jom file (--json: the same as JSON), or what the\n"
           "converter sees in an .obj file: counts, groups, materials, coverage of normals, UVs and\n"
           "colors, the model it would make and the warnings it would give.\n"
           "\n"
+          "  --json                   the content of a .jom as one JSON document\n"
+          "  --extract-textures DIR   write the textures of a .jom as PNG files in DIR, as the Saturn\n"
+          "                           will show them: the embedded ones (TIMG), and the .BIN files\n"
+          "                           named by TEXT that are beside the .jom\n"
+          "\n"
           "Exit status: 0 printed, 1 invalid input, 2 usage error, 3 I/O error.\n",
           out);
 }
 
-static rm_status info_jom(const char *path, const uint8_t *data, size_t size, bool json, rm_diag *diag)
+/* DIR/NAME.png for a texture NAME (its .BIN extension dropped; characters
+   that are no use in a file name become '_'). */
+static void png_path(char *buf, size_t size, const char *dir, const char *name)
+{
+    char stem[17];
+    size_t n = 0;
+    for (; name[n] && n < 16; n++) {
+        char ch = name[n];
+        stem[n] = (ch == '/' || ch == '\\' || (unsigned char)ch < 32) ? '_' : ch;
+    }
+    stem[n] = 0;
+    char *dot = strrchr(stem, '.');
+    if (dot && dot != stem)
+        *dot = 0;
+    snprintf(buf, size, "%s/%s.png", dir, stem);
+}
+
+/* The folder of `path` (with its final '/'), or "" for a bare name. */
+static void folder_of(char *buf, size_t size, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    size_t n = slash ? (size_t)(slash - path) + 1 : 0;
+    snprintf(buf, size, "%.*s", (int)n, path);
+}
+
+static rm_status extract_textures(const char *path, const rm_jom_model *m, const char *dir, rm_diag *diag)
+{
+    char out[4200];
+    rm_status worst = RM_OK;
+    for (uint32_t i = 0; i < m->texture_image_count; i++) {
+        rm_image img;
+        const rm_jom_texture *t = &m->texture_images[i];
+        rm_status st = rm_jom_texture_to_image(t, &img);
+        if (st == RM_OK) {
+            png_path(out, sizeof out, dir, t->name);
+            st = rm_image_write_png(&img, out, diag);
+            rm_image_free(&img);
+            if (st == RM_OK)
+                printf("extracted %s (%ux%u, %s) -> %s\n", t->name, t->width, t->height,
+                       t->format ? "16 colors" : "RGB555", out);
+        }
+        if (st != RM_OK && worst == RM_OK)
+            worst = st;
+    }
+    if (m->texture_image_count)
+        return worst;
+    /* Not embedded: the .BIN files the engine would load from the CD, when
+       they are beside the model. */
+    char folder[2048];
+    folder_of(folder, sizeof folder, path);
+    for (uint32_t i = 0; i < m->texture_count; i++) {
+        char bin[2100];
+        snprintf(bin, sizeof bin, "%s%s", folder, m->textures[i]);
+        uint8_t *data = NULL;
+        size_t size = 0;
+        rm_diag quiet;
+        rm_diag_init(&quiet);
+        rm_status st = rm_file_read(bin, &data, &size, &quiet);
+        rm_diag_free(&quiet);
+        if (st != RM_OK) {
+            printf("not found: %s (texture %u, loaded from the CD by the engine)\n", bin, i);
+            continue;
+        }
+        uint16_t *px = NULL;
+        uint32_t w = 0, h = 0;
+        st = rm_bin_decode(data, size, bin, &px, &w, &h, diag);
+        free(data);
+        rm_image img;
+        rm_image_init(&img);
+        if (st == RM_OK)
+            st = rm_image_alloc(&img, w, h);
+        if (st == RM_OK) {
+            for (size_t k = 0; k < (size_t)w * h; k++)
+                rm_rgba_from_rgb555(px[k], img.rgba + 4 * k);
+            png_path(out, sizeof out, dir, m->textures[i]);
+            st = rm_image_write_png(&img, out, diag);
+            if (st == RM_OK)
+                printf("extracted %s (%ux%u, RGB555) -> %s\n", bin, w, h, out);
+        }
+        rm_image_free(&img);
+        free(px);
+        if (st != RM_OK && worst == RM_OK)
+            worst = st;
+    }
+    return worst;
+}
+
+static rm_status info_jom(const char *path, const uint8_t *data, size_t size, bool json,
+                          const char *extract_dir, rm_diag *diag)
 {
     rm_jom_model m;
     rm_jom_init(&m);
@@ -29,6 +124,8 @@ static rm_status info_jom(const char *path, const uint8_t *data, size_t size, bo
         st = rm_jom_print_json(&m, stdout);
     else
         rm_jom_print_text(&m, stdout);
+    if (st == RM_OK && extract_dir)
+        st = extract_textures(path, &m, extract_dir, diag);
     rm_jom_free(&m);
     return st;
 }
@@ -50,7 +147,9 @@ static rm_status info_obj(const char *path, const uint8_t *data, size_t size, rm
     rm_convert_options_default(&copt);
     rm_jom_model jom;
     rm_jom_init(&jom);
-    rm_status cst = rm_convert_mesh_to_jom(&mesh, &copt, &jom, diag);
+    rm_convert_result res;
+    rm_convert_result_init(&res);
+    rm_status cst = rm_convert_mesh_to_jom_ex(&mesh, &copt, &jom, &res, diag);
     printf("\nAs a JOM (default options):\n");
     if (cst == RM_OK) {
         uint32_t tris = 0;
@@ -61,12 +160,21 @@ static rm_status info_obj(const char *path, const uint8_t *data, size_t size, rm
                jom.polygon_count - tris, tris);
         printf("  materials  %u\n", jom.material_count);
         printf("  groups     %u\n", jom.has_groups ? jom.group_count : 0);
-        printf("  chunks     PNTS QUAD QMAT MATL%s%s%s%s END\n", jom.has_normals ? " NTAB CNRM" : "",
-               jom.has_vertex_colors ? " VCOL" : "", jom.has_gouraud ? " GOUR" : "",
-               jom.has_groups ? " GRUP" : "");
+        printf("  textures   %zu\n", res.texture_count);
+        for (size_t i = 0; i < res.texture_count; i++)
+            printf("    %-15s %ux%u %s  from %s\n", res.textures[i].name, res.textures[i].width,
+                   res.textures[i].height, res.textures[i].format ? "16 colors" : "RGB555",
+                   res.textures[i].image ? res.textures[i].image : "?");
+        printf("  chunks     PNTS QUAD QMAT MATL%s%s%s%s%s END\n", jom.texture_count ? " TEXT" : "",
+               jom.has_normals ? " NTAB CNRM" : "", jom.has_vertex_colors ? " VCOL" : "",
+               jom.has_gouraud ? " GOUR" : "", jom.has_groups ? " GRUP" : "");
+        char line[256];
+        rm_convert_budget_line(&res.budget, line, sizeof line);
+        printf("  %s\n", line);
     } else {
         printf("  cannot be converted: see the errors below\n");
     }
+    rm_convert_result_free(&res);
     rm_jom_free(&jom);
     rm_mesh_free(&mesh);
 
@@ -84,13 +192,27 @@ static rm_status info_obj(const char *path, const uint8_t *data, size_t size, rm
 int rm_cmd_info(int argc, char **argv)
 {
     bool json = false;
+    const char *extract_dir = NULL;
     int first = 0, files = 0;
     for (int i = 1; i < argc; i++) {
+        const char *value;
+        bool matched;
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage(stdout);
             return EXIT_OK;
         } else if (!strcmp(argv[i], "--json")) {
             json = true;
+        } else if (!strncmp(argv[i], "--extract-textures", 18)) {
+            if (!rm_cli_option_value(argc, argv, &i, "--extract-textures", &value, &matched))
+                return EXIT_USAGE;
+            if (!matched)
+                return rm_cli_usage_error("info", "unknown option '%s'", argv[i]);
+            extract_dir = value;
+            argv[i] = NULL;   /* the value is no file: skipped below */
+            if (mkdir(extract_dir, 0755) != 0 && errno != EEXIST) {
+                fprintf(stderr, "retromesh info: error: cannot create %s: %s\n", extract_dir, strerror(errno));
+                return EXIT_IO;
+            }
         } else if (argv[i][0] == '-' && argv[i][1]) {
             return rm_cli_usage_error("info", "unknown option '%s'", argv[i]);
         } else {
@@ -103,10 +225,12 @@ int rm_cmd_info(int argc, char **argv)
         return rm_cli_usage_error("info", "no file given");
     if (json && files > 1)
         return rm_cli_usage_error("info", "--json prints one file at a time");
+    if (json && extract_dir)
+        return rm_cli_usage_error("info", "--extract-textures prints its own lines: not with --json");
 
     int worst = EXIT_OK;
     for (int i = first; i < argc; i++) {
-        if (argv[i][0] == '-' && argv[i][1])
+        if (!argv[i] || (argv[i][0] == '-' && argv[i][1]))
             continue;
         const char *path = argv[i];
         rm_diag diag;
@@ -120,7 +244,7 @@ int rm_cmd_info(int argc, char **argv)
             if (files > 1)
                 printf("%s== %s\n", i == first ? "" : "\n", path);
             if (rm_cli_is_jom(data, size)) {
-                st = info_jom(path, data, size, json, &diag);
+                st = info_jom(path, data, size, json, extract_dir, &diag);
             } else if (json) {
                 rm_diag_add(&diag, RM_ERROR, "%s: error: --json prints .jom files; this is not one "
                             "(an OBJ? convert it first, or drop --json)", path);

@@ -10,15 +10,32 @@
          rm_jom_free(&jom);
      }
 
+   With textures written as .BIN files (the default; --embed-textures puts
+   them in the JOM instead), the caller also gets their bytes, and the
+   budget numbers:
+     rm_convert_result res;
+     rm_convert_result_init(&res);
+     if (rm_convert_mesh_to_jom_ex(&mesh, &opt, &jom, &res, &diag) == RM_OK) {
+         const char *keep[] = { "robot.obj", "ROBOT.JOM" };
+         rm_convert_write_textures(&res, "cd", keep, 2, &diag);   // cd/WALL.BIN...
+         char line[256];
+         rm_convert_budget_line(&res.budget, line, sizeof line);
+         ...
+     }
+     rm_convert_result_free(&res);
+
    The rules (axes, weld, triangles, n-gons, normals, materials, groups,
-   bounding sphere, limits) are in docs/convert.md. Warnings (degenerate
-   faces, concave quads, split groups, truncated names) go to the rm_diag
-   with the source line of the face; errors make the call return RM_INVALID
-   and leave *out empty. */
+   bounding sphere, limits) are in docs/convert.md, the textures in
+   docs/textures.md. Warnings (degenerate faces, concave quads, split
+   groups, truncated names, resized textures, over budget) go to the
+   rm_diag with the source line of the face; errors make the call return
+   RM_INVALID and leave *out empty. */
 #ifndef RETROMESH_CONVERT_H
 #define RETROMESH_CONVERT_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "diag.h"
 #include "jom.h"
@@ -33,12 +50,84 @@ typedef struct rm_convert_options {
     double scale;           /* --scale S (default 1) */
     bool no_weld;           /* --no-weld: keep points at the same position */
     bool keep_triangles;    /* --keep-triangles: keep the OBJ order of triangles */
+
+    /* Textures (docs/textures.md). */
+    const char *texture_dir;    /* --texture-dir DIR: where map_Kd images are looked for
+                                   after the MTL's folder (NULL: nowhere else); borrowed */
+    bool embed_textures;        /* --embed-textures: a TIMG chunk, names with a pixel hash */
+    bool dither;                /* --dither: ordered dithering to RGB555 / 16 colors */
+    uint32_t max_texture_width; /* --max-texture WxH: a cap on every texture (0: only */
+    uint32_t max_texture_height;/*   the VDP1 limits, 504x255) */
+    bool slice_textures;        /* --slice-textures: one texture per polygon, cut from the atlas */
+    bool strict;                /* --strict: over the budget is an error, not a warning */
 } rm_convert_options;
 
 void rm_convert_options_default(rm_convert_options *opt);
 
+/* The practical limits the budget is checked against (saturn-notes 3.4,
+   7.5): the VDP1 VRAM from 0x10000 to Jo's gouraud tables at 0x70000, the
+   sprite table (JO_MAX_SPRITE, makefile default), SGL's per-frame caps. */
+#define RM_BUDGET_VRAM_BYTES 393216u
+#define RM_BUDGET_TEXTURES 255u
+#define RM_BUDGET_POLYGONS 1800u
+#define RM_BUDGET_POINTS 2500u
+
+/* What the model costs on the Saturn. */
+typedef struct rm_convert_budget {
+    uint32_t textures;      /* entries of TEXT */
+    uint64_t texels;        /* sum of width * height */
+    uint64_t vram_bytes;    /* as the engine allocates them: each texture rounded up to 32 bytes */
+    uint32_t polygons;
+    uint32_t points;
+    bool over;              /* one of the four is over its limit */
+} rm_convert_budget;
+
+/* A texture of the model, in TEXT order. */
+typedef struct rm_convert_texture {
+    char name[16];          /* as in TEXT: WALL.BIN, or WALL_1A2B3C.BIN when embedded */
+    const char *image;      /* the image file it comes from (points into images[]) */
+    uint32_t width, height;
+    uint16_t format;        /* 0: RGB555, 1: 16 colors + lookup table (embedded only) */
+    bool slice;             /* cut from the image by --slice-textures */
+    uint32_t vram_bytes;    /* what it takes in VDP1 VRAM (a multiple of 32) */
+    uint8_t *bin;           /* without --embed-textures: the .BIN file (saturn-notes 3.1); else NULL */
+    size_t bin_size;
+} rm_convert_texture;
+
+/* What a conversion gives besides the model. Owns everything it points to. */
+typedef struct rm_convert_result {
+    size_t texture_count;
+    rm_convert_texture *textures;
+    size_t image_count;     /* every image file read (inputs: never written over) */
+    char **images;
+    rm_convert_budget budget;
+} rm_convert_result;
+
+void rm_convert_result_init(rm_convert_result *r);
+void rm_convert_result_free(rm_convert_result *r);
+
 rm_status rm_convert_mesh_to_jom(const rm_mesh *mesh, const rm_convert_options *opt,
                                  rm_jom_model *out, rm_diag *diag);
+/* The same; `result` (may be NULL) gets the textures to write as .BIN
+   files and the budget. Like *out, it is initialized by the call (free an
+   earlier result first) and left empty on error; the caller frees it with
+   rm_convert_result_free(). */
+rm_status rm_convert_mesh_to_jom_ex(const rm_mesh *mesh, const rm_convert_options *opt,
+                                    rm_jom_model *out, rm_convert_result *result, rm_diag *diag);
+
+/* Writes each texture that has .BIN bytes to DIR/NAME (dir NULL or "": the
+   current folder), each atomically. Nothing is written (RM_USAGE) when a
+   target is one of the images read or one of the `keep` files (the same
+   name, or the same file through a link): an input is never written over.
+   `keep` may be NULL when keep_count is 0. */
+rm_status rm_convert_write_textures(const rm_convert_result *r, const char *dir,
+                                    const char *const *keep, size_t keep_count, rm_diag *diag);
+
+/* The one-line summary (no newline):
+   "budget: 2 of 255 textures (8192 texels), VDP1 VRAM 16384 of 393216 bytes
+   (4%), 12 of 1800 polygons, 8 of 2500 points", then ", over budget" when
+   over. */
+void rm_convert_budget_line(const rm_convert_budget *b, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -54,6 +54,12 @@ rm_status rm_image_alloc(rm_image *img, uint32_t width, uint32_t height);
 rm_status rm_image_decode(const uint8_t *data, size_t size, const char *name, rm_image *out,
                           rm_diag *diag);
 rm_status rm_image_load_file(const char *path, rm_image *out, rm_diag *diag);
+/* rm_image_decode() with a lower size limit: images of more than
+   max_pixels pixels are refused before any pixel is decoded (0 or more than
+   RM_IMAGE_MAX_PIXELS: RM_IMAGE_MAX_PIXELS). For callers with a memory
+   budget (the fuzzers use it). */
+rm_status rm_image_decode_limit(const uint8_t *data, size_t size, const char *name,
+                                uint64_t max_pixels, rm_image *out, rm_diag *diag);
 
 /* PNG, 8-bit RGBA, deterministic bytes (libspng). *data is malloc'd. */
 rm_status rm_image_encode_png(const rm_image *img, uint8_t **data, size_t *size, rm_diag *diag);
@@ -82,8 +88,9 @@ bool rm_texture_fit_size(uint32_t width, uint32_t height, uint32_t max_w, uint32
 rm_status rm_image_slice(const rm_image *atlas, const double uv[4][2], int corners, uint32_t width,
                          uint32_t height, rm_image *out);
 
-/* One RGBA pixel as an RGB555 word: channels rounded to 5 bits, bit 15 set
-   (opaque black is 0x8000), 0 when alpha < 128 (transparent). */
+/* One RGBA pixel as an RGB555 word: channels rounded to 5 bits,
+   (c * 31 + 127) / 255, bit 15 set (opaque black is 0x8000), 0 when
+   alpha < 128 (transparent). docs/images.md has the details. */
 uint16_t rm_rgb555_from_rgba(uint8_t r, uint8_t g, uint8_t b, uint8_t a);
 /* The whole image (width*height words in `out`); `dither`: ordered 4x4
    (Bayer) dithering before the rounding to 5 bits. */
@@ -91,9 +98,22 @@ void rm_image_to_rgb555(const rm_image *img, bool dither, uint16_t *out);
 
 /* 16-color texture (format 1 of TIMG, jo_lut 1): a palette of 16 RGB555
    colors where color 0 is transparent (0x0000), and one index 0..15 per
-   pixel (transparent pixels get 0). The project's own quantizer,
-   deterministic. `dither`: ordered dithering toward the palette. */
+   pixel (transparent pixels get 0). The project's own quantizer (median
+   cut + k-means), deterministic. 15 distinct colors or fewer: exactly
+   those, ascending; unused entries are 0x8000 (no pixel uses them).
+   `dither`: ordered dithering toward the palette. `indices` has
+   width * height bytes. */
 rm_status rm_quantize16(const rm_image *img, bool dither, uint16_t palette[16], uint8_t *indices);
+/* rm_quantize16() with at most `colors` (1..15) opaque colors in palette
+   entries 1..colors (the rest 0x8000, never used by a pixel): 14 keeps
+   index 15, the VDP1's 4-bit end code, out of the picture when end codes
+   are on. rm_quantize16() is rm_quantize_lut(img, dither, 15, ...). */
+rm_status rm_quantize_lut(const rm_image *img, bool dither, unsigned colors, uint16_t palette[16],
+                          uint8_t *indices);
+/* Packs `count` indices 0..15 two a byte, the first (left) pixel in the high
+   4 bits (saturn-notes 6.3); an odd count leaves the last low nibble 0.
+   `out` has (count + 1) / 2 bytes. */
+void rm_indices_pack4(const uint8_t *indices, size_t count, uint8_t *out);
 
 /* Peak signal-to-noise ratio (dB) between two RGB555 pictures of n pixels
    (transparent pixels of `ref` are left out; 99 when identical). */

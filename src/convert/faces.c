@@ -9,7 +9,11 @@
    3. fewer than 3 corners left, or no area: warning, skipped;
    4. a triangle becomes (A, B, C, C) with its shortest edge in A-B; a quad
       is kept (with a warning when concave or bent); 5 corners or more are
-      cut into convex quads and triangles (ngon.c).
+      cut into convex quads and triangles (ngon.c);
+   5. a textured polygon (not with --slice-textures) is turned so that A is
+      the corner nearest the texture's top-left (uv_corners.c); for a
+      triangle this replaces step 4's rotation, and --keep-triangles keeps
+      the order of both.
    Every polygon gets its outward normal, -newell(final corners). */
 #include "geometry.h"
 #include "stages.h"
@@ -38,10 +42,39 @@ typedef struct face_buf {
     rm_cv_piece *pieces;
 } face_buf;
 
+/* The UV rule (uv_corners.c): *first = the corner that becomes A, when the
+   face is textured and its corners have usable UVs. A face whose UVs are
+   mirrored is warned about once (an n-gon's pieces share its line). */
+static bool uv_first(rm_cv_ctx *c, size_t face, const uint32_t *corner, unsigned n, unsigned *first)
+{
+    if (!rm_cv_face_uv_rule(c, face))
+        return false;
+    double uv[4][2];
+    if (!rm_cv_corner_uvs(c->mesh, corner, n, uv))
+        return false;
+    const rm_mesh_material *mat = &c->mesh->materials[c->mesh->face_material[face]];
+    rm_cv_uv_turn t = rm_cv_uv_turn_of(uv, n, mat->jo_flags);
+    if (!t.usable)
+        return false;
+    if (t.mirrored && c->mirror_warned != face + 1) {
+        c->mirror_warned = face + 1;
+        rm_cv_face_diag(c, RM_WARNING, face,
+                        "texture coordinates are mirrored against the corner order: the texture of "
+                        "material \"%s\" is drawn mirrored on this face; the material with %s (or "
+                        "%s) draws it right, or use --slice-textures",
+                        mat->name ? mat->name : "", rm_cv_flip_name(mat->jo_flags ^ RM_MAT_FLIP_H),
+                        rm_cv_flip_name(mat->jo_flags ^ RM_MAT_FLIP_V));
+    }
+    *first = t.first;
+    return true;
+}
+
 static rm_status emit_triangle(rm_cv_ctx *c, size_t face, const uint32_t corner[3],
                                const rm_vec3x px[3])
 {
-    unsigned k = c->opt.keep_triangles ? 0 : rm_cv_shortest_edge(px);
+    unsigned k = 0;
+    if (!c->opt.keep_triangles && !uv_first(c, face, corner, 3, &k))
+        k = rm_cv_shortest_edge(px);
     rm_cv_poly poly;
     rm_vec3d p[3];
     for (unsigned i = 0; i < 3; i++) {
@@ -56,11 +89,16 @@ static rm_status emit_triangle(rm_cv_ctx *c, size_t face, const uint32_t corner[
 
 static rm_status emit_quad(rm_cv_ctx *c, size_t face, const uint32_t corner[4], const rm_vec3d p[4])
 {
+    unsigned k = 0;     /* kept unless the UV rule applies */
+    uv_first(c, face, corner, 4, &k);
     rm_cv_poly poly;
-    for (unsigned i = 0; i < 4; i++)
-        poly.corner[i] = corner[i];
+    rm_vec3d q[4];
+    for (unsigned i = 0; i < 4; i++) {
+        poly.corner[i] = corner[(k + i) % 4];
+        q[i] = p[(k + i) % 4];
+    }
     poly.face = (uint32_t)face;
-    poly.normal = rm_cv_outward_normal(p, 4);
+    poly.normal = rm_cv_outward_normal(q, 4);
     return push(c, &poly);
 }
 

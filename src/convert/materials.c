@@ -39,7 +39,7 @@ void rm_cv_material_record(const rm_mesh_material *m, rm_jom_material *out)
     out->g = rm_cv_color_byte(m->kd[1]);
     out->b = rm_cv_color_byte(m->kd[2]);
     out->shine = rm_cv_shine(m->ns);
-    out->texture = -1;      /* textures: not converted yet (map_Kd stays in the mesh) */
+    out->texture = -1;      /* set by textures.c when the material has a map_Kd */
     out->subdivision_error = m->jo_subdivision_error;
     out->flags = m->jo_flags;
     if (m->dissolve < 1.0)
@@ -153,6 +153,10 @@ rm_status rm_cv_build_materials(rm_cv_ctx *c)
         rm_cv_default_material(name, &c->materials[default_at]);
     }
     st = warn_name_collisions(c, source);
+    if (st == RM_OK) {
+        c->material_source = source;    /* textures.c needs it */
+        source = NULL;
+    }
 done:
     free(out_of);
     free(source);

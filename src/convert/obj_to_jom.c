@@ -27,6 +27,16 @@ void rm_cv_ctx_free(rm_cv_ctx *c)
     free(c->group_index);
     free(c->materials);
     free(c->poly_material);
+    free(c->material_source);
+    for (size_t i = 0; i < c->image_count; i++) {
+        free(c->images[i].path);
+        rm_image_free(&c->images[i].img);
+    }
+    free(c->images);
+    for (size_t i = 0; i < c->texture_count; i++)
+        free(c->textures[i].data);
+    free(c->textures);
+    free(c->texture_set);
     free(c->points);
     free(c->point_source);
     free(c->corner_point);
@@ -55,6 +65,14 @@ static bool check_mesh(const rm_cv_ctx *c)
     for (size_t i = 0; i < corners; i++)
         if (m->corner_position[i] >= m->position_count)
             BAD("corner %zu uses position %u of %zu", i, m->corner_position[i], m->position_count);
+    if (m->corner_uv) {
+        if (m->uv_count && !m->uvs)
+            BAD("%zu texture coordinates but no array", m->uv_count);
+        for (size_t i = 0; i < corners; i++)
+            if (m->corner_uv[i] >= 0 && (size_t)m->corner_uv[i] >= m->uv_count)
+                BAD("corner %zu uses texture coordinate %d of %zu", i, m->corner_uv[i],
+                    m->uv_count);
+    }
     if (m->corner_normal) {
         if (m->normal_count && !m->normals)
             BAD("%zu normals but no array", m->normal_count);
@@ -154,7 +172,7 @@ static rm_status fill(rm_cv_ctx *c, rm_jom_model *out)
     return RM_OK;
 }
 
-static rm_status run(rm_cv_ctx *c, rm_jom_model *out)
+static rm_status run(rm_cv_ctx *c, rm_jom_model *out, rm_convert_result *result)
 {
     if (!check_mesh(c))
         return RM_INVALID;
@@ -165,6 +183,8 @@ static rm_status run(rm_cv_ctx *c, rm_jom_model *out)
         st = rm_cv_gather_groups(c);
     if (st == RM_OK)
         st = rm_cv_build_materials(c);
+    if (st == RM_OK)
+        st = rm_cv_build_textures(c);
     if (st == RM_OK)
         st = rm_cv_build_points(c);
     if (st == RM_OK)
@@ -192,12 +212,27 @@ static rm_status run(rm_cv_ctx *c, rm_jom_model *out)
         return RM_INVALID;
     }
     out->radius = (rm_fixed)radius;
-    return fill(c, out);
+    rm_status st2 = fill(c, out);
+    if (st2 == RM_OK)
+        st2 = rm_cv_budget_check(c, out);
+    if (st2 == RM_OK)
+        st2 = rm_cv_fill_textures(c, out, result);
+    if (st2 == RM_OK && result)
+        result->budget = c->budget;
+    return st2;
 }
 
 rm_status rm_convert_mesh_to_jom(const rm_mesh *mesh, const rm_convert_options *opt,
                                  rm_jom_model *out, rm_diag *diag)
 {
+    return rm_convert_mesh_to_jom_ex(mesh, opt, out, NULL, diag);
+}
+
+rm_status rm_convert_mesh_to_jom_ex(const rm_mesh *mesh, const rm_convert_options *opt,
+                                    rm_jom_model *out, rm_convert_result *result, rm_diag *diag)
+{
+    if (result)
+        rm_convert_result_init(result);
     if (!out)
         return RM_USAGE;
     rm_jom_init(out);
@@ -218,12 +253,21 @@ rm_status rm_convert_mesh_to_jom(const rm_mesh *mesh, const rm_convert_options *
         rm_cv_diag(&c, RM_ERROR, "the scale must be a positive number (got %g)", c.opt.scale);
         return RM_USAGE;
     }
-    rm_status st = run(&c, out);
+    if ((c.opt.max_texture_width != 0 && c.opt.max_texture_width < 8) ||
+        (c.opt.max_texture_width == 0) != (c.opt.max_texture_height == 0)) {
+        rm_cv_diag(&c, RM_ERROR,
+                   "the texture cap must be at least 8 wide and give both sizes (got %ux%u)",
+                   c.opt.max_texture_width, c.opt.max_texture_height);
+        return RM_USAGE;
+    }
+    rm_status st = run(&c, out, result);
     rm_cv_ctx_free(&c);
     if (st != RM_OK) {
         if (st == RM_NOMEM)
             rm_diag_add(diag, RM_ERROR, "%s: out of memory", mesh->source ? mesh->source : "<mesh>");
         rm_jom_free(out);
+        if (result)
+            rm_convert_result_free(result);
     }
     return st;
 }

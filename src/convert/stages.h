@@ -8,9 +8,13 @@
                                             triangles, quads, n-gon cutting
      rm_cv_gather_groups       groups.c     polygon order, GRUP ranges
      rm_cv_build_materials     materials.c  MATL, QMAT
+     rm_cv_build_textures      textures.c   map_Kd images, TEXT, TIMG,
+                                            MATL.texture, slices (slice.c)
      rm_cv_build_points        weld.c       PNTS, weld, point order
      rm_cv_build_normals       normals.c    NTAB, CNRM
      rm_cv_build_colors        colors.c     VCOL, GOUR
+     rm_cv_budget_check        budget.c     textures, VRAM, polygons, points
+   (faces.c also turns textured polygons by their UVs: uv_corners.c.)
    Every array of the context is malloc'd by its step and released by
    rm_cv_ctx_free(). The pure helpers that the tests call are declared here
    too, next to the step that uses them. */
@@ -26,6 +30,8 @@
 #include "retromesh/fixed.h"
 #include "retromesh/jom.h"
 #include "retromesh/mesh.h"
+
+#include "textures.h"
 
 /* A polygon to write, before the points are numbered. */
 typedef struct rm_cv_poly {
@@ -64,6 +70,19 @@ typedef struct rm_cv_ctx {
     rm_jom_material *materials;
     size_t material_count;
     uint32_t *poly_material;    /* poly_count */
+    uint32_t *material_source;  /* material_count: the mesh material of each record,
+                                   RM_MESH_NONE for the default one */
+
+    /* faces.c: the last face warned about mirrored UVs, + 1 (0: none) */
+    size_t mirror_warned;
+
+    /* textures.c (texture_find.c, slice.c, texture_names.c) */
+    rm_cv_image *images;
+    size_t image_count;
+    rm_cv_texture *textures;    /* TEXT order */
+    size_t texture_count, texture_cap;
+    uint32_t *texture_set;      /* open addressing on the CRC: texture index + 1, 0: empty */
+    size_t texture_set_cap;
 
     /* weld.c */
     rm_vec3x *points;
@@ -80,6 +99,9 @@ typedef struct rm_cv_ctx {
     /* colors.c */
     rm_vec3x *colors;           /* point_count, or NULL */
     uint16_t *gouraud;          /* 4 * poly_count, or NULL */
+
+    /* budget.c */
+    rm_convert_budget budget;
 } rm_cv_ctx;
 
 void rm_cv_ctx_free(rm_cv_ctx *c);
@@ -148,6 +170,62 @@ void rm_cv_material_record(const rm_mesh_material *m, rm_jom_material *out);
 /* The record for faces without a material: white, shine 0, flags 0. */
 void rm_cv_default_material(const char *name, rm_jom_material *out);
 rm_status rm_cv_build_materials(rm_cv_ctx *c);
+
+/* ---- textures.c ------------------------------------------------------- */
+
+/* True when the mesh material has a texture (map_Kd). */
+bool rm_cv_material_textured(const rm_mesh *m, uint32_t material);
+/* True when the polygons of the face get their corners from the UVs (a
+   textured material, without --slice-textures). */
+bool rm_cv_face_uv_rule(const rm_cv_ctx *c, size_t face);
+rm_status rm_cv_build_textures(rm_cv_ctx *c);
+/* The index of the texture with these pixels, added when new (the data
+   is then owned by the context; otherwise it is freed). */
+rm_status rm_cv_add_texture(rm_cv_ctx *c, rm_cv_texture *t, uint32_t *index);
+/* The texture of an image as a whole (or a slice of it: `region` not NULL,
+   with its size), in the format the material asks for. */
+rm_status rm_cv_make_texture(rm_cv_ctx *c, uint32_t image, const rm_mesh_material *mat,
+                             const rm_image *region, bool slice, uint32_t *index);
+/* st, or RM_INVALID with an error naming the image when an image function
+   refused its arguments (RM_OK and RM_NOMEM pass through). */
+rm_status rm_cv_image_failed(rm_cv_ctx *c, uint32_t image, rm_status st);
+
+/* ---- texture_find.c ---------------------------------------------------- */
+
+/* Finds and loads the image of a mesh material's map_Kd (once per path):
+   relative to its MTL's folder, then in --texture-dir (then the same with
+   the file name alone). *image: index in c->images. A missing or unreadable
+   image is an error naming the MTL line and every path tried (RM_INVALID). */
+rm_status rm_cv_load_material_image(rm_cv_ctx *c, uint32_t material, uint32_t *image);
+/* The line of the map_Kd statement of a material in its MTL file (read
+   again: the mesh keeps only the newmtl line); the newmtl line when it
+   cannot be found. */
+unsigned long rm_cv_map_kd_line(const rm_mesh_material *mat);
+
+/* ---- slice.c ----------------------------------------------------------- */
+
+/* The size of the slice under UV corners uv[0..3] (a triangle repeats
+   corner 2) on an atlas of aw x ah: the longer of the top and bottom edges
+   and of the left and right edges, in texels, rounded (at least 1), then
+   fitted by rm_texture_fit_size(). */
+void rm_cv_slice_size(const double uv[4][2], uint32_t aw, uint32_t ah, uint32_t max_w,
+                      uint32_t max_h, uint32_t *w, uint32_t *h);
+/* With --slice-textures: a texture per polygon, a MATL record per
+   (material, texture). */
+rm_status rm_cv_slice_textures(rm_cv_ctx *c);
+
+/* ---- texture_files.c --------------------------------------------------- */
+
+/* TEXT (and TIMG when embedded: the pixel bytes move into the model) and,
+   when r is not NULL, the caller's list of textures with their .BIN bytes
+   and the images read. */
+rm_status rm_cv_fill_textures(rm_cv_ctx *c, rm_jom_model *out, rm_convert_result *r);
+
+/* ---- budget.c ---------------------------------------------------------- */
+
+/* Fills c->budget from the model; over the budget: a warning, or an error
+   (RM_INVALID) with --strict. */
+rm_status rm_cv_budget_check(rm_cv_ctx *c, const rm_jom_model *out);
 
 /* ---- weld.c ------------------------------------------------------------ */
 

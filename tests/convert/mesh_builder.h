@@ -22,7 +22,7 @@
 
 #include "retromesh/mesh.h"
 
-static void *mb_grow(void *p, size_t count, size_t size)
+static inline void *mb_grow(void *p, size_t count, size_t size)
 {
     void *q = realloc(p, (count ? count : 1) * size);
     if (!q)
@@ -30,7 +30,7 @@ static void *mb_grow(void *p, size_t count, size_t size)
     return q;
 }
 
-static char *mb_strdup(const char *s)
+static inline char *mb_strdup(const char *s)
 {
     char *d = malloc(strlen(s) + 1);
     if (!d)
@@ -39,7 +39,7 @@ static char *mb_strdup(const char *s)
     return d;
 }
 
-static void mb_init(rm_mesh *m, const char *source)
+static inline void mb_init(rm_mesh *m, const char *source)
 {
     rm_mesh_init(m);
     if (source)
@@ -49,7 +49,7 @@ static void mb_init(rm_mesh *m, const char *source)
 }
 
 /* Adds a vertex; returns its OBJ number (1-based). */
-static uint32_t mb_v(rm_mesh *m, double x, double y, double z)
+static inline uint32_t mb_v(rm_mesh *m, double x, double y, double z)
 {
     size_t n = m->position_count + 1;
     m->positions = mb_grow(m->positions, n, sizeof *m->positions);
@@ -71,7 +71,7 @@ static uint32_t mb_v(rm_mesh *m, double x, double y, double z)
 }
 
 /* Gives vertex v (1-based) a color; the mesh gets colors (1,1,1 elsewhere). */
-static void mb_color(rm_mesh *m, uint32_t v, double r, double g, double b)
+static inline void mb_color(rm_mesh *m, uint32_t v, double r, double g, double b)
 {
     if (!m->colors) {
         m->colors = mb_grow(NULL, m->position_count, sizeof *m->colors);
@@ -88,7 +88,7 @@ static void mb_color(rm_mesh *m, uint32_t v, double r, double g, double b)
 }
 
 /* Gives vertex v (1-based) a source line. */
-static void mb_vline(rm_mesh *m, uint32_t v, unsigned long line)
+static inline void mb_vline(rm_mesh *m, uint32_t v, unsigned long line)
 {
     if (!m->position_line) {
         m->position_line = mb_grow(NULL, m->position_count, sizeof *m->position_line);
@@ -99,7 +99,7 @@ static void mb_vline(rm_mesh *m, uint32_t v, unsigned long line)
 }
 
 /* Adds a normal (vn); returns its OBJ number (1-based). */
-static uint32_t mb_vn(rm_mesh *m, double x, double y, double z)
+static inline uint32_t mb_vn(rm_mesh *m, double x, double y, double z)
 {
     size_t n = m->normal_count + 1;
     m->normals = mb_grow(m->normals, n, sizeof *m->normals);
@@ -111,7 +111,7 @@ static uint32_t mb_vn(rm_mesh *m, double x, double y, double z)
 }
 
 /* Adds a material with the reader's defaults; returns its 0-based index. */
-static uint32_t mb_material(rm_mesh *m, const char *name)
+static inline uint32_t mb_material(rm_mesh *m, const char *name)
 {
     size_t n = m->material_count + 1;
     m->materials = mb_grow(m->materials, n, sizeof *m->materials);
@@ -124,7 +124,7 @@ static uint32_t mb_material(rm_mesh *m, const char *name)
 }
 
 /* Adds a group (o/g) first named at `line`; returns its 0-based index. */
-static uint32_t mb_group(rm_mesh *m, const char *name, unsigned long line)
+static inline uint32_t mb_group(rm_mesh *m, const char *name, unsigned long line)
 {
     size_t n = m->group_count + 1;
     m->groups = mb_grow(m->groups, n, sizeof *m->groups);
@@ -136,7 +136,7 @@ static uint32_t mb_group(rm_mesh *m, const char *name, unsigned long line)
 
 /* Adds a face from an array of 1-based vertex numbers; `line` 0 leaves the
    mesh without face lines (if no face has one). Returns the face index. */
-static size_t mb_face(rm_mesh *m, uint32_t material, uint32_t group, unsigned long line, size_t n,
+static inline size_t mb_face(rm_mesh *m, uint32_t material, uint32_t group, unsigned long line, size_t n,
                       const uint32_t *v)
 {
     size_t f = m->face_count;
@@ -150,6 +150,11 @@ static size_t mb_face(rm_mesh *m, uint32_t material, uint32_t group, unsigned lo
         m->corner_normal = mb_grow(m->corner_normal, start + n, sizeof *m->corner_normal);
         for (size_t i = 0; i < n; i++)
             m->corner_normal[start + i] = -1;
+    }
+    if (m->corner_uv) {
+        m->corner_uv = mb_grow(m->corner_uv, start + n, sizeof *m->corner_uv);
+        for (size_t i = 0; i < n; i++)
+            m->corner_uv[start + i] = -1;
     }
     m->face_material = mb_grow(m->face_material, f + 1, sizeof *m->face_material);
     m->face_material[f] = material;
@@ -169,7 +174,7 @@ static size_t mb_face(rm_mesh *m, uint32_t material, uint32_t group, unsigned lo
 }
 
 /* mb_f(m, material, group, line, n, v1, v2, ...): the same with varargs. */
-static size_t mb_f(rm_mesh *m, uint32_t material, uint32_t group, unsigned long line, int n, ...)
+static inline size_t mb_f(rm_mesh *m, uint32_t material, uint32_t group, unsigned long line, int n, ...)
 {
     uint32_t v[64];
     va_list ap;
@@ -181,7 +186,7 @@ static size_t mb_f(rm_mesh *m, uint32_t material, uint32_t group, unsigned long 
 }
 
 /* Sets the normals (1-based vn numbers, 0: none) of the corners of face f. */
-static void mb_face_normals(rm_mesh *m, size_t f, int n, ...)
+static inline void mb_face_normals(rm_mesh *m, size_t f, int n, ...)
 {
     size_t corners = m->face_start[m->face_count];
     if (!m->corner_normal) {
@@ -194,6 +199,46 @@ static void mb_face_normals(rm_mesh *m, size_t f, int n, ...)
     for (int i = 0; i < n; i++)
         m->corner_normal[m->face_start[f] + (size_t)i] = va_arg(ap, int) - 1;
     va_end(ap);
+}
+
+/* Adds a texture coordinate (vt); returns its OBJ number (1-based). */
+static inline uint32_t mb_vt(rm_mesh *m, double u, double v)
+{
+    size_t n = m->uv_count + 1;
+    m->uvs = mb_grow(m->uvs, n, sizeof *m->uvs);
+    m->uvs[n - 1][0] = u;
+    m->uvs[n - 1][1] = v;
+    m->uv_count = n;
+    return (uint32_t)n;
+}
+
+/* Sets the texture coordinates (1-based vt numbers, 0: none) of the
+   corners of face f. */
+static inline void mb_face_uvs(rm_mesh *m, size_t f, int n, ...)
+{
+    size_t corners = m->face_start[m->face_count];
+    if (!m->corner_uv) {
+        m->corner_uv = mb_grow(NULL, corners, sizeof *m->corner_uv);
+        for (size_t i = 0; i < corners; i++)
+            m->corner_uv[i] = -1;
+    }
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++)
+        m->corner_uv[m->face_start[f] + (size_t)i] = va_arg(ap, int) - 1;
+    va_end(ap);
+}
+
+/* Gives material `mat` a texture, as an MTL at `library` would. */
+static inline void mb_texture(rm_mesh *m, uint32_t mat, const char *library, const char *map_kd)
+{
+    rm_mesh_material *mm = &m->materials[mat];
+    free(mm->library);
+    free(mm->map_kd);
+    mm->library = mb_strdup(library);
+    mm->map_kd = mb_strdup(map_kd);
+    mm->defined = true;
+    mm->line = 1;
 }
 
 #endif

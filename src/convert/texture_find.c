@@ -1,0 +1,238 @@
+/* src/convert/texture_find.c - finding and loading the image of a map_Kd.
+
+   A map_Kd file name is relative to the MTL's folder (the reader keeps the
+   path the MTL was opened with in material.library, and has turned `\`
+   into `/`). Paths tried, in order, the first that is a file wins:
+     1. the name in the MTL's folder (an absolute name as it is);
+     2. the name in --texture-dir;
+     3. when the name has folders: its file name alone in the MTL's folder,
+        then in --texture-dir (Blender often writes absolute paths of the
+        artist's machine, C:/Users/... or /home/...).
+   A Windows drive path (C:/...) is only tried by its file name. Nothing
+   found, or a file that does not decode: an error at the map_Kd line of
+   the MTL, naming every path tried. Each path is loaded once. */
+#include "retromesh/fileio.h"
+#include "stages.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Images larger than this (4096 x 4096) are refused before decoding: a
+   Saturn texture is at most 504 x 255 and an atlas of this size already
+   takes 64 MB as RGBA. */
+#define RM_CV_MAX_IMAGE_PIXELS (4096u * 4096u)
+
+static bool word_is(const char *p, size_t n, const char *word)
+{
+    if (strlen(word) != n)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char a = p[i];
+        if (a >= 'A' && a <= 'Z')
+            a = (char)(a - 'A' + 'a');
+        if (a != word[i])
+            return false;
+    }
+    return true;
+}
+
+unsigned long rm_cv_map_kd_line(const rm_mesh_material *mat)
+{
+    if (!mat->library)
+        return mat->line;
+    uint8_t *data = NULL;
+    size_t size = 0;
+    rm_diag quiet;
+    rm_diag_init(&quiet);
+    rm_status st = rm_file_read(mat->library, &data, &size, &quiet);
+    rm_diag_free(&quiet);
+    if (st != RM_OK)
+        return mat->line;
+    unsigned long line = 1, found = 0;
+    size_t i = 0;
+    while (i < size) {
+        size_t end = i;
+        while (end < size && data[end] != '\n')
+            end++;
+        if (line > mat->line) {
+            size_t p = i;
+            while (p < end && (data[p] == ' ' || data[p] == '\t'))
+                p++;
+            size_t w = p;
+            while (w < end && data[w] != ' ' && data[w] != '\t' && data[w] != '\r')
+                w++;
+            if (word_is((const char *)data + p, w - p, "newmtl"))
+                break;
+            if (word_is((const char *)data + p, w - p, "map_kd"))
+                found = line;       /* the last one wins, as in the reader */
+        }
+        line++;
+        i = end + 1;
+    }
+    free(data);
+    return found ? found : mat->line;
+}
+
+/* dir (its first dir_len bytes) + sep + name, malloc'd. */
+static char *join(const char *dir, size_t dir_len, const char *name)
+{
+    bool sep = dir_len > 0 && dir[dir_len - 1] != '/';
+    size_t n = strlen(name);
+    char *out = malloc(dir_len + sep + n + 1);
+    if (!out)
+        return NULL;
+    memcpy(out, dir, dir_len);
+    if (sep)
+        out[dir_len] = '/';
+    memcpy(out + dir_len + sep, name, n + 1);
+    return out;
+}
+
+typedef struct candidates {
+    char *path[4];
+    size_t count;
+} candidates;
+
+static rm_status add_candidate(candidates *cd, char *p)
+{
+    if (!p)
+        return RM_NOMEM;
+    for (size_t i = 0; i < cd->count; i++)
+        if (strcmp(cd->path[i], p) == 0) {
+            free(p);
+            return RM_OK;
+        }
+    cd->path[cd->count++] = p;
+    return RM_OK;
+}
+
+static rm_status list_candidates(const rm_cv_ctx *c, const rm_mesh_material *mat, candidates *cd)
+{
+    const char *name = mat->map_kd;
+    const char *lib = mat->library ? mat->library : "";
+    const char *slash = strrchr(lib, '/');
+    size_t lib_dir = slash ? (size_t)(slash - lib) + 1 : 0;
+    const char *tdir = c->opt.texture_dir && c->opt.texture_dir[0] ? c->opt.texture_dir : NULL;
+    bool absolute = name[0] == '/';
+    bool drive = ((name[0] >= 'A' && name[0] <= 'Z') || (name[0] >= 'a' && name[0] <= 'z')) &&
+                 name[1] == ':';
+    const char *base = strrchr(name, '/');
+    base = base ? base + 1 : name;
+
+    rm_status st = RM_OK;
+    if (absolute)
+        st = add_candidate(cd, join("", 0, name));
+    else if (!drive)
+        st = add_candidate(cd, join(lib, lib_dir, name));
+    if (st == RM_OK && tdir && !absolute && !drive)
+        st = add_candidate(cd, join(tdir, strlen(tdir), name));
+    if (st == RM_OK && base != name && base[0]) {
+        st = add_candidate(cd, join(lib, lib_dir, base));
+        if (st == RM_OK && tdir)
+            st = add_candidate(cd, join(tdir, strlen(tdir), base));
+    }
+    return st;
+}
+
+/* Adds "PATH (reason)" to a growing list. */
+static char *append_tried(char *list, const char *path, const char *why)
+{
+    size_t old = list ? strlen(list) : 0;
+    size_t add = strlen(path) + strlen(why) + 8;
+    char *n = realloc(list, old + add);
+    if (!n) {
+        free(list);
+        return NULL;
+    }
+    snprintf(n + old, add, "%s\"%s\" (%s)", old ? ", " : "", path, why);
+    return n;
+}
+
+static rm_status load_image(rm_cv_ctx *c, const char *path, uint32_t *index, bool *decoded)
+{
+    *decoded = false;
+    for (size_t i = 0; i < c->image_count; i++)
+        if (strcmp(c->images[i].path, path) == 0) {
+            *index = (uint32_t)i;
+            *decoded = true;
+            return RM_OK;
+        }
+    uint8_t *data = NULL;
+    size_t size = 0;
+    rm_status st = rm_file_read(path, &data, &size, c->diag);
+    if (st != RM_OK)
+        return st == RM_NOMEM ? RM_NOMEM : RM_OK;
+    rm_image img;
+    rm_image_init(&img);
+    st = rm_image_decode_limit(data, size, path, RM_CV_MAX_IMAGE_PIXELS, &img, c->diag);
+    free(data);
+    if (st == RM_NOMEM)
+        return RM_NOMEM;
+    if (st != RM_OK)
+        return RM_OK;
+    rm_cv_image *grown = realloc(c->images, (c->image_count + 1) * sizeof *grown);
+    char *copy = malloc(strlen(path) + 1);
+    if (grown)
+        c->images = grown;
+    if (!grown || !copy) {
+        free(copy);
+        rm_image_free(&img);
+        return RM_NOMEM;
+    }
+    strcpy(copy, path);
+    rm_cv_image *e = &c->images[c->image_count];
+    memset(e, 0, sizeof *e);
+    e->path = copy;
+    e->img = img;
+    for (unsigned k = 0; k < 3; k++)
+        e->whole[k] = UINT32_MAX;
+    *index = (uint32_t)c->image_count++;
+    *decoded = true;
+    return RM_OK;
+}
+
+rm_status rm_cv_load_material_image(rm_cv_ctx *c, uint32_t material, uint32_t *image)
+{
+    const rm_mesh_material *mat = &c->mesh->materials[material];
+    candidates cd = { { NULL, NULL, NULL, NULL }, 0 };
+    rm_status st = list_candidates(c, mat, &cd);
+    char *tried = NULL;
+    bool found = false, loaded = false;
+    /* The first path that is a file is the image: later ones are not tried
+       when it does not decode. */
+    for (size_t i = 0; st == RM_OK && i < cd.count && !found; i++) {
+        struct stat sb;
+        const char *why = NULL;
+        if (stat(cd.path[i], &sb) != 0) {
+            why = strerror(errno);
+        } else if (!S_ISREG(sb.st_mode)) {
+            why = "not a regular file";
+        } else {
+            found = true;
+            st = load_image(c, cd.path[i], image, &loaded);
+            if (!loaded)
+                why = "not a readable image";
+        }
+        if (st == RM_OK && why) {
+            tried = append_tried(tried, cd.path[i], why);
+            if (!tried)
+                st = RM_NOMEM;
+        }
+    }
+    if (st == RM_OK && !loaded) {
+        const char *file = mat->library ? mat->library : c->file;
+        rm_diag_at(c->diag, RM_ERROR, file, rm_cv_map_kd_line(mat), 0,
+                   "texture \"%s\" of material \"%s\" %s; tried %s%s", mat->map_kd,
+                   mat->name ? mat->name : "", found ? "cannot be read" : "is not found",
+                   tried ? tried : "nothing",
+                   c->opt.texture_dir || found ? "" : " (--texture-dir DIR says where else to look)");
+        st = RM_INVALID;
+    }
+    free(tried);
+    for (size_t i = 0; i < cd.count; i++)
+        free(cd.path[i]);
+    return st;
+}
