@@ -12,8 +12,15 @@ for obj in examples/*.obj; do
   echo "================================================================"
   "$tool" info "$obj"
   echo
-  echo "---- retromesh convert --verbose $obj $out/$name.jom"
-  "$tool" convert --verbose "$obj" "$out/$name.jom"
+  # A model with a skeleton (docs/skeleton.md) has a .json of the same name,
+  # with "bones" in it.
+  if [ -f "examples/$name.json" ] && grep -q '"bones"' "examples/$name.json"; then
+    echo "---- retromesh convert --verbose $obj $out/$name.jom --skeleton examples/$name.json"
+    "$tool" convert --verbose "$obj" "$out/$name.jom" --skeleton "examples/$name.json"
+  else
+    echo "---- retromesh convert --verbose $obj $out/$name.jom"
+    "$tool" convert --verbose "$obj" "$out/$name.jom"
+  fi
   echo "---- retromesh check $out/$name.jom"
   "$tool" check "$out/$name.jom"
   echo "---- retromesh info $out/$name.jom"

@@ -39,5 +39,7 @@ bool rm_cli_is_jom(const unsigned char *data, size_t size);
 int rm_cmd_convert(int argc, char **argv);
 int rm_cmd_info(int argc, char **argv);
 int rm_cmd_check(int argc, char **argv);
+int rm_cmd_pose(int argc, char **argv);
+int rm_cmd_level(int argc, char **argv);
 
 #endif

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "retromesh/skeleton.h"
 
 static void usage(FILE *out)
 {
@@ -20,6 +21,9 @@ static void usage(FILE *out)
           "  --no-weld          keep points at the same position apart\n"
           "  --keep-triangles   keep the OBJ corner order of triangles (no shortest-edge or UV\n"
           "                     rotation)\n"
+          "  --skeleton RIG.json\n"
+          "                     add a rigid skeleton and its animations (BONE and ANIM chunks)\n"
+          "                     from a JSON file (the format: docs/skeleton.md)\n"
           "\n"
           "Textures (map_Kd images: PNG, TGA, BMP, JPEG, GIF; see docs/textures.md):\n"
           "  --texture-dir DIR  look for the images in DIR too (after the MTL's folder)\n"
@@ -58,14 +62,18 @@ static void print_summary(const char *in, const char *out, const rm_mesh *mesh,
                           const rm_jom_model *m, size_t bytes)
 {
     uint32_t triangles = 0;
+    char skeleton[64] = "";
+    if (m->has_skeleton)
+        snprintf(skeleton, sizeof skeleton, ", %u bones, %u animations", m->bone_count,
+                 m->animation_count);
     for (uint32_t i = 0; i < m->polygon_count; i++)
         triangles += m->polygons[i].v[3] == m->polygons[i].v[2];
     fprintf(stderr, "%s -> %s: %u points (from %zu OBJ vertices), %u polygons (%u quads, %u triangles), "
-                    "%u materials, %u textures, %u groups%s%s%s, %zu bytes\n",
+                    "%u materials, %u textures, %u groups%s%s%s%s, %zu bytes\n",
             in, out, m->point_count, mesh->position_count, m->polygon_count, m->polygon_count - triangles,
             triangles, m->material_count, m->texture_count, m->has_groups ? m->group_count : 0,
             m->has_normals ? ", normals" : "", m->has_vertex_colors ? ", vertex colors" : "",
-            m->has_gouraud ? ", gouraud" : "", bytes);
+            m->has_gouraud ? ", gouraud" : "", skeleton, bytes);
 }
 
 /* "WxH": W 8..504, H 1..255. */
@@ -149,7 +157,7 @@ static rm_status write_textures(const rm_convert_result *res, const rm_mesh *mes
 
 int rm_cmd_convert(int argc, char **argv)
 {
-    const char *in = NULL, *out = NULL, *texture_out = NULL;
+    const char *in = NULL, *out = NULL, *texture_out = NULL, *skeleton = NULL;
     bool quiet = false, verbose = false;
     rm_convert_options opt;
     rm_convert_options_default(&opt);
@@ -186,6 +194,14 @@ int rm_cmd_convert(int argc, char **argv)
             if (!*value)
                 return rm_cli_usage_error("convert", "--texture-out needs a folder");
             texture_out = value;
+        } else if (strncmp(a, "--skeleton", 10) == 0 && (a[10] == 0 || a[10] == '=')) {
+            if (!rm_cli_option_value(argc, argv, &i, "--skeleton", &value, &matched))
+                return EXIT_USAGE;
+            if (!*value)
+                return rm_cli_usage_error("convert", "--skeleton needs a JSON file");
+            if (skeleton)
+                return rm_cli_usage_error("convert", "--skeleton is given twice");
+            skeleton = value;
         } else if (strncmp(a, "--max-texture", 13) == 0 && (a[13] == 0 || a[13] == '=')) {
             if (!rm_cli_option_value(argc, argv, &i, "--max-texture", &value, &matched))
                 return EXIT_USAGE;
@@ -239,6 +255,11 @@ int rm_cmd_convert(int argc, char **argv)
         free(out_owned);
         return rm_cli_usage_error("convert", "the output '%s' is the input: choose another name", out);
     }
+    if (skeleton && (!strcmp(skeleton, out) || rm_file_same(skeleton, out))) {
+        free(out_owned);
+        return rm_cli_usage_error("convert", "the output '%s' is the skeleton: choose another name",
+                                  out);
+    }
 
     rm_diag diag;
     rm_diag_init(&diag);
@@ -248,9 +269,15 @@ int rm_cmd_convert(int argc, char **argv)
     rm_jom_init(&jom);
     rm_convert_result res;
     rm_convert_result_init(&res);
+    rm_skeleton skel;
+    rm_skeleton_init(&skel);
     size_t bytes = 0;
 
     rm_status st = rm_obj_read_file(in, NULL, &mesh, &diag);
+    if (st == RM_OK && skeleton) {
+        st = rm_skeleton_read_file(skeleton, &skel, &diag);
+        opt.skeleton = &skel;
+    }
     if (st == RM_OK)
         st = rm_convert_mesh_to_jom_ex(&mesh, &opt, &jom, &res, &diag);
     uint8_t *data = NULL;
@@ -276,6 +303,7 @@ int rm_cmd_convert(int argc, char **argv)
         fprintf(stderr, "retromesh convert: %s: %s, nothing written\n", in, rm_status_name(st));
 
     rm_convert_result_free(&res);
+    rm_skeleton_free(&skel);
     rm_jom_free(&jom);
     rm_mesh_free(&mesh);
     rm_diag_free(&diag);

@@ -10,13 +10,15 @@
 
 static void usage(FILE *out)
 {
-    fputs("usage: retromesh info [--json] [--extract-textures DIR] FILE...\n"
+    fputs("usage: retromesh info [--json] [--keys] [--extract-textures DIR] FILE...\n"
           "\n"
           "Prints every chunk and record of a .jom file (--json: the same as JSON), or what the\n"
           "converter sees in an .obj file: counts, groups, materials, coverage of normals, UVs and\n"
           "colors, the model it would make and the warnings it would give.\n"
           "\n"
-          "  --json                   the content of a .jom as one JSON document\n"
+          "  --json                   the content of a .jom as one JSON document (every key)\n"
+          "  --keys                   every key of every animation (else the bones as a tree and\n"
+          "                           one line per animation: keys, ticks, duration, loop)\n"
           "  --extract-textures DIR   write the textures of a .jom as PNG files in DIR, as the Saturn\n"
           "                           will show them: the embedded ones (TIMG), and the .BIN files\n"
           "                           named by TEXT that are beside the .jom\n"
@@ -112,7 +114,7 @@ static rm_status extract_textures(const char *path, const rm_jom_model *m, const
     return worst;
 }
 
-static rm_status info_jom(const char *path, const uint8_t *data, size_t size, bool json,
+static rm_status info_jom(const char *path, const uint8_t *data, size_t size, bool json, bool keys,
                           const char *extract_dir, rm_diag *diag)
 {
     rm_jom_model m;
@@ -122,8 +124,10 @@ static rm_status info_jom(const char *path, const uint8_t *data, size_t size, bo
         return st;
     if (json)
         st = rm_jom_print_json(&m, stdout);
-    else
-        rm_jom_print_text(&m, stdout);
+    else {
+        rm_jom_text_options opt = {true, keys};
+        rm_jom_print_text_ex(&m, stdout, &opt);
+    }
     if (st == RM_OK && extract_dir)
         st = extract_textures(path, &m, extract_dir, diag);
     rm_jom_free(&m);
@@ -191,7 +195,7 @@ static rm_status info_obj(const char *path, const uint8_t *data, size_t size, rm
 
 int rm_cmd_info(int argc, char **argv)
 {
-    bool json = false;
+    bool json = false, keys = false;
     const char *extract_dir = NULL;
     int first = 0, files = 0;
     for (int i = 1; i < argc; i++) {
@@ -202,6 +206,8 @@ int rm_cmd_info(int argc, char **argv)
             return EXIT_OK;
         } else if (!strcmp(argv[i], "--json")) {
             json = true;
+        } else if (!strcmp(argv[i], "--keys")) {
+            keys = true;
         } else if (!strncmp(argv[i], "--extract-textures", 18)) {
             if (!rm_cli_option_value(argc, argv, &i, "--extract-textures", &value, &matched))
                 return EXIT_USAGE;
@@ -244,7 +250,7 @@ int rm_cmd_info(int argc, char **argv)
             if (files > 1)
                 printf("%s== %s\n", i == first ? "" : "\n", path);
             if (rm_cli_is_jom(data, size)) {
-                st = info_jom(path, data, size, json, extract_dir, &diag);
+                st = info_jom(path, data, size, json, keys, extract_dir, &diag);
             } else if (json) {
                 rm_diag_add(&diag, RM_ERROR, "%s: error: --json prints .jom files; this is not one "
                             "(an OBJ? convert it first, or drop --json)", path);

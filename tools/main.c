@@ -12,6 +12,8 @@ static void usage(FILE *out)
           "  convert IN.obj [OUT.jom]   convert an OBJ model (and its MTL) to a Saturn model (.JOM)\n"
           "  info [--json] FILE         print what a .jom or .obj file holds\n"
           "  check FILE...              check .jom files against every rule of the format\n"
+          "  pose MODEL.jom [--anim A]  the pose of a skeleton at a time and its bone matrices\n"
+          "  level gen|build|dump|check levels (.JOL): build from JSON, print, check, document\n"
           "\n"
           "  retromesh COMMAND --help   options of a command\n"
           "  retromesh --version\n"
@@ -41,5 +43,8 @@ int main(int argc, char **argv)
         return rm_cmd_info(argc - 1, argv + 1);
     if (!strcmp(cmd, "check"))
         return rm_cmd_check(argc - 1, argv + 1);
+    if (!strcmp(cmd, "pose"))
+        return rm_cmd_pose(argc - 1, argv + 1);
+    if (!strcmp(cmd, "level")) return rm_cmd_level(argc - 1, argv + 1);
     return rm_cli_usage_error(NULL, "unknown command '%s'", cmd);
 }

@@ -45,6 +45,8 @@
 extern "C" {
 #endif
 
+struct rm_skeleton;             /* retromesh/skeleton.h */
+
 typedef struct rm_convert_options {
     bool saturn_axes;       /* --saturn-axes: keep the axes and the vertex order */
     double scale;           /* --scale S (default 1) */
@@ -60,6 +62,10 @@ typedef struct rm_convert_options {
     uint32_t max_texture_height;/*   the VDP1 limits, 504x255) */
     bool slice_textures;        /* --slice-textures: one texture per polygon, cut from the atlas */
     bool strict;                /* --strict: over the budget is an error, not a warning */
+
+    /* --skeleton RIG.json (retromesh/skeleton.h, docs/skeleton.md): BONE and
+       ANIM chunks from it; NULL: none. Borrowed. */
+    const struct rm_skeleton *skeleton;
 } rm_convert_options;
 
 void rm_convert_options_default(rm_convert_options *opt);

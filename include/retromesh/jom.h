@@ -183,6 +183,13 @@ rm_status rm_jom_write_file(const rm_jom_model *m, const char *path, rm_diag *di
    was not read from a file lists its chunks as the writer would place them.
    The layout of the text and the JSON schema are in docs/jom.md. */
 void rm_jom_print_text(const rm_jom_model *m, FILE *out);
+/* What rm_jom_print_text_ex prints. rm_jom_print_text is {false, true}:
+   everything, bones as a flat list. `retromesh info` uses {true, --keys}. */
+typedef struct rm_jom_text_options {
+    bool bone_tree;         /* bones as a tree: each child under its parent, indented by depth */
+    bool keys;              /* every key of every animation (else one line per animation) */
+} rm_jom_text_options;
+void rm_jom_print_text_ex(const rm_jom_model *m, FILE *out, const rm_jom_text_options *opt);
 /* The same content as one JSON document (jansson), ended by a newline. */
 rm_status rm_jom_print_json(const rm_jom_model *m, FILE *out);
 

@@ -9,5 +9,7 @@
 #include "convert.h"
 #include "fileio.h"
 #include "image.h"
+#include "skeleton.h"
+#include "model.h"
 #define RETROMESH_VERSION_STRING "0.1.0"
 #endif

@@ -217,6 +217,8 @@ static rm_status run(rm_cv_ctx *c, rm_jom_model *out, rm_convert_result *result)
         st2 = rm_cv_budget_check(c, out);
     if (st2 == RM_OK)
         st2 = rm_cv_fill_textures(c, out, result);
+    if (st2 == RM_OK)
+        st2 = rm_cv_build_skeleton(c, out);
     if (st2 == RM_OK && result)
         result->budget = c->budget;
     return st2;

@@ -14,6 +14,7 @@
      rm_cv_build_normals       normals.c    NTAB, CNRM
      rm_cv_build_colors        colors.c     VCOL, GOUR
      rm_cv_budget_check        budget.c     textures, VRAM, polygons, points
+     rm_cv_build_skeleton      skeleton.c   BONE, ANIM (with opt.skeleton only)
    (faces.c also turns textured polygons by their UVs: uv_corners.c.)
    Every array of the context is malloc'd by its step and released by
    rm_cv_ctx_free(). The pure helpers that the tests call are declared here
@@ -252,5 +253,18 @@ unsigned rm_cv_gouraud_channel(double c);
 /* RGB555 with bit 15 set. */
 uint16_t rm_cv_gouraud_color(rm_vec3d color);
 rm_status rm_cv_build_colors(rm_cv_ctx *c);
+
+/* ---- skeleton.c -------------------------------------------------------- */
+
+/* Degrees to jo_angle: degrees * 65536 / 360 rounded (halves away from
+   zero), wrapped to 16 bits (180 -> -32768, 360 -> 0). NaN gives 0. */
+int16_t rm_cv_jo_angle(double degrees);
+/* The angles of a turn about the OBJ's X, Y, Z as the engine's angles about
+   the Saturn's axes: the axis change (x, -y, -z) keeps X and changes the
+   sign of Y and Z; with saturn_axes nothing changes. */
+void rm_cv_bone_angles(const double degrees[3], bool saturn_axes, int16_t out[3]);
+/* BONE and ANIM from c->opt.skeleton, into the model (after fill(): uses
+   the GRUP order of c->groups); nothing when there is no skeleton. */
+rm_status rm_cv_build_skeleton(rm_cv_ctx *c, rm_jom_model *out);
 
 #endif

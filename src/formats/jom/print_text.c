@@ -1,11 +1,13 @@
-/* src/formats/jom/print_text.c - rm_jom_print_text: everything in a model,
-   readable (`retromesh info FILE.jom`). The layout of the listing is
+/* src/formats/jom/print_text.c - rm_jom_print_text(_ex): everything in a
+   model, readable (`retromesh info FILE.jom`; the bones as a tree and the
+   keys only with --keys there). The layout of the listing is
    described in docs/jom.md. Indexes and names are bounded even for a model
    that was not validated: nothing is read past an array. */
 #include "jom_internal.h"
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static void vec_text(FILE *out, rm_vec3x v)
 {
@@ -209,7 +211,94 @@ static void print_range(FILE *out, const char *what, unsigned first, unsigned co
         fprintf(out, "%s %u to %u (%u)", what, first, first + count - 1, count);
 }
 
-static void print_groups_and_bones(const rm_jom_model *m, FILE *out)
+/* "group 2 'LEG'" or "group none". */
+static void print_bone_group(const rm_jom_model *m, const rm_jom_bone *b, FILE *out)
+{
+    if (b->group == RM_JOM_BONE_NO_GROUP) {
+        fprintf(out, "group none");
+    } else {
+        fprintf(out, "group %u", b->group);
+        if (m->groups && b->group < m->group_count) {
+            fprintf(out, " ");
+            name_text(out, m->groups[b->group].name);
+        }
+    }
+}
+
+/* The bones as a tree: roots in index order, each bone followed by its
+   children (in index order), indented 2 spaces a level. A bone whose
+   parent is not a bone before it (a model that was not validated) is shown
+   as a root with its parent number. Returns false when out of memory (the
+   caller prints the flat list). */
+static bool print_bone_tree(const rm_jom_model *m, FILE *out)
+{
+    uint32_t n = m->bones ? m->bone_count : 0;
+    uint32_t *first = malloc((n ? n : 1) * sizeof *first);    /* first child, n: none */
+    uint32_t *next = malloc((n ? n : 1) * sizeof *next);      /* next sibling */
+    uint32_t *stack = malloc((n ? n : 1) * sizeof *stack);
+    uint32_t *depth = malloc((n ? n : 1) * sizeof *depth);
+    if (!first || !next || !stack || !depth) {
+        free(first);
+        free(next);
+        free(stack);
+        free(depth);
+        return false;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        first[i] = next[i] = n;
+    /* Linked from the last bone down, so each list is in index order. */
+    uint32_t roots = n;
+    for (uint32_t i = n; i-- > 0;) {
+        int p = m->bones[i].parent;
+        if (p >= 0 && (uint32_t)p < i) {
+            next[i] = first[p];
+            first[p] = i;
+        } else {
+            next[i] = roots;
+            roots = i;
+        }
+    }
+    fprintf(out, "\nbones (%" PRIu32 ", as a tree):\n", m->bone_count);
+    /* Depth-first, with an explicit stack: each bone is pushed once. */
+    uint32_t top = 0;
+    for (uint32_t r = roots; r < n; r = next[r]) {
+        stack[top] = r;
+        depth[top++] = 0;
+        while (top) {
+            top--;
+            uint32_t b = stack[top], d = depth[top];
+            const rm_jom_bone *bone = &m->bones[b];
+            fprintf(out, "%*s%" PRIu32 " ", 2 + 2 * (int)(d < 40 ? d : 40), "", b);
+            name_text(out, bone->name);
+            fprintf(out, ": ");
+            if (d == 0 && bone->parent == -1)
+                fprintf(out, "root, ");
+            else if (d == 0)
+                fprintf(out, "parent %d (not a bone before it), ", bone->parent);
+            print_bone_group(m, bone, out);
+            fprintf(out, ", pivot ");
+            vec_text(out, bone->pivot);
+            fprintf(out, "\n");
+            /* Children pushed last first, so the first child comes out first. */
+            uint32_t count = 0;
+            for (uint32_t c = first[b]; c < n; c = next[c])
+                count++;
+            uint32_t k = 0;
+            for (uint32_t c = first[b]; c < n; c = next[c], k++) {
+                stack[top + count - 1 - k] = c;
+                depth[top + count - 1 - k] = d + 1;
+            }
+            top += count;
+        }
+    }
+    free(first);
+    free(next);
+    free(stack);
+    free(depth);
+    return true;
+}
+
+static void print_groups_and_bones(const rm_jom_model *m, FILE *out, bool tree)
 {
     if (m->has_groups) {
         fprintf(out, "\ngroups (%" PRIu32 "):\n", m->group_count);
@@ -226,6 +315,8 @@ static void print_groups_and_bones(const rm_jom_model *m, FILE *out)
     }
     if (!m->has_skeleton)
         return;
+    if (tree && print_bone_tree(m, out))
+        return;
     fprintf(out, "\nbones (%" PRIu32 "):\n", m->bone_count);
     for (uint32_t i = 0; m->bones && i < m->bone_count; i++) {
         const rm_jom_bone *b = &m->bones[i];
@@ -240,22 +331,15 @@ static void print_groups_and_bones(const rm_jom_model *m, FILE *out)
                 name_text(out, m->bones[b->parent].name);
             }
         }
-        if (b->group == RM_JOM_BONE_NO_GROUP) {
-            fprintf(out, ", group none");
-        } else {
-            fprintf(out, ", group %u", b->group);
-            if (m->groups && b->group < m->group_count) {
-                fprintf(out, " ");
-                name_text(out, m->groups[b->group].name);
-            }
-        }
+        fprintf(out, ", ");
+        print_bone_group(m, b, out);
         fprintf(out, ", pivot ");
         vec_text(out, b->pivot);
         fprintf(out, "\n");
     }
 }
 
-static void print_animations(const rm_jom_model *m, FILE *out)
+static void print_animations(const rm_jom_model *m, FILE *out, bool keys)
 {
     if (!m->has_skeleton)
         return;
@@ -274,7 +358,7 @@ static void print_animations(const rm_jom_model *m, FILE *out)
         if (a->duplicate)
             fprintf(out, ", duplicate %u", a->duplicate);
         fprintf(out, "\n");
-        for (uint32_t k = 0; a->keys && k < a->key_count; k++) {
+        for (uint32_t k = 0; keys && a->keys && k < a->key_count; k++) {
             const rm_jom_key *key = &a->keys[k];
             fprintf(out, "    key %" PRIu32 ": root ", k);
             vec_text(out, key->root);
@@ -292,8 +376,11 @@ static void print_animations(const rm_jom_model *m, FILE *out)
     }
 }
 
-void rm_jom_print_text(const rm_jom_model *m, FILE *out)
+void rm_jom_print_text_ex(const rm_jom_model *m, FILE *out, const rm_jom_text_options *opt)
 {
+    rm_jom_text_options all = {false, true};
+    if (!opt)
+        opt = &all;
     jom_layout l;
     jom_layout_compute(m, &l);
     print_header(m, out, &l);
@@ -302,6 +389,12 @@ void rm_jom_print_text(const rm_jom_model *m, FILE *out)
     print_geometry(m, out);
     print_materials(m, out);
     print_corners(m, out);
-    print_groups_and_bones(m, out);
-    print_animations(m, out);
+    print_groups_and_bones(m, out, opt->bone_tree);
+    print_animations(m, out, opt->keys);
+}
+
+void rm_jom_print_text(const rm_jom_model *m, FILE *out)
+{
+    rm_jom_text_options all = {false, true};
+    rm_jom_print_text_ex(m, out, &all);
 }

@@ -1,0 +1,22 @@
+/* src/formats/jol/jol_internal.h - what the files of the level module share. */
+#ifndef RM_FORMATS_JOL_INTERNAL_H
+#define RM_FORMATS_JOL_INTERNAL_H
+
+#include "retromesh/level.h"
+#include "schema.h"
+
+/* Decodes one element of a field from a header or record of `avail` bytes;
+   the field's default when it is not inside them. */
+int64_t rm_jol_decode(const uint8_t *base, uint32_t avail, const rm_jol_field *f, uint32_t offset,
+                      unsigned elem);
+
+/* Where an array of a known section is: its element offset from the section
+   start, its count and false (with *why) when it is not inside the section. */
+bool rm_jol_array_span(const rm_level_section *s, const rm_jol_section *sc, const rm_jol_array *a,
+                       uint32_t *offset, uint64_t *count, const char **why);
+
+/* The base of a header (record RM_LEVEL_HEADER) or a record, and the bytes
+   the file gives it. */
+const uint8_t *rm_jol_base(const rm_level_section *s, size_t record, uint32_t *avail);
+
+#endif
