@@ -5,7 +5,7 @@
 #   scripts/deps.sh            build + tests
 #   scripts/deps.sh bench      also the benchmark's peers (assimp-utils, hyperfine)
 set -eu
-pkgs="cmake make gcc pkg-config libc6-dev libcmocka-dev libjansson-dev libspng-dev libstb-dev zlib1g-dev"
+pkgs="cmake make gcc pkg-config libc6-dev libcmocka-dev libjansson-dev libspng-dev libstb-dev zlib1g-dev libgif-dev"
 # clang builds the fuzz targets; optional for users, installed for CI.
 pkgs="$pkgs clang"
 if [ "${1:-}" = bench ]; then pkgs="$pkgs assimp-utils bc libimagequant-dev"; fi
