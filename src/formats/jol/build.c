@@ -350,19 +350,18 @@ rm_status rm_level_builder_set_array(rm_level_builder *b, size_t sec, const char
     return RM_USAGE;
 }
 
-/* Offset of a string in STRS, added when not there yet. */
+/* Offset of a string in STRS, added when not there yet. A string that is
+   the end of another one shares its bytes (the first place where the text
+   and a zero are found): a field may point inside a string, and the same
+   input must always give the same offsets. */
 static uint32_t intern(rm_level_builder *b, const char *text)
 {
     size_t n = strlen(text);
     const uint8_t *p = b->strs.data;
     size_t size = b->strs.size;
-    for (size_t at = 0; at < size;) {
-        const uint8_t *z = memchr(p + at, 0, size - at);
-        size_t len = z ? (size_t)(z - (p + at)) : size - at;
-        if (len == n && !memcmp(p + at, text, n))
+    for (size_t at = 0; at + n < size; at++)
+        if (p[at + n] == 0 && !memcmp(p + at, text, n))
             return (uint32_t)at;
-        at += len + 1;
-    }
     uint32_t at = (uint32_t)size;
     rm_write_bytes(&b->strs, text, n + 1);
     if (b->strs.failed)

@@ -176,6 +176,33 @@ static void test_errors(void **state)
     build_fails("{\"entities\": [{\"name\": \"a\", \"props\": {\"p\": [1]}}]}", "property 'p' wants");
 }
 
+static void test_shared_suffix(void **state)
+{
+    (void)state;
+    /* "EL.JOM" is the end of "BARREL.JOM" (at 0): it is found at 4, not
+       added. A raw offset into a string (cls 7: "JOM") dumps as its text and
+       builds back to the same offset. */
+    const char *json = "{\"name\": \"BARREL.JOM\", \"entities\": [{\"name\": \"EL.JOM\", \"cls\": 7}]}";
+    uint8_t *data = NULL, *again = NULL;
+    size_t size = 0, again_size = 0;
+    assert_int_equal(build(json, &data, &size, NULL), RM_OK);
+    rm_level lv;
+    assert_int_equal(rm_level_open(&lv, data, size, "s.jol", NULL), RM_OK);
+    int64_t v;
+    rm_level_get_value(&lv, rm_level_find_section(&lv, "ENTI"), 0, "name", 0, &v);
+    assert_int_equal(v, 4);
+    assert_int_equal(rm_level_find_section(&lv, "STRS")->size, 11);
+    char *out = dump(&lv, 1, 0);
+    assert_non_null(strstr(out, "\"cls\":\"JOM\""));
+    assert_int_equal(build(out, &again, &again_size, NULL), RM_OK);
+    assert_int_equal(again_size, size);
+    assert_memory_equal(again, data, size);
+    free(out);
+    free(again);
+    rm_level_close(&lv);
+    free(data);
+}
+
 static void test_dump_text(void **state)
 {
     (void)state;
@@ -205,6 +232,7 @@ int main(void)
         cmocka_unit_test(test_same_as_builder),
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_shared_suffix),
         cmocka_unit_test(test_dump_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
