@@ -27,6 +27,13 @@ for obj in examples/*.obj; do
   "$tool" info "$out/$name.jom"
   echo
 done
+echo "================================================================"
+echo "a level: retromesh level build examples/level.json $out/LEVEL.JOL"
+echo "================================================================"
+"$tool" level build examples/level.json "$out/LEVEL.JOL"
+"$tool" level check "$out/LEVEL.JOL"
+"$tool" level dump "$out/LEVEL.JOL"
+echo
 echo "---- retromesh info --json $out/cube.jom (the same content, machine readable)"
 "$tool" info --json "$out/cube.jom" | head -40
 echo "..."
