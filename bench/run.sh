@@ -12,6 +12,11 @@ runs=${2:-5}
 here=$(cd "$(dirname "$0")" && pwd)
 corpus=${RETROMESH_SHARED:-$here/../../shared}/corpus/obj
 parse=$(dirname "$tool")/bench/bench_obj_parse
+# The renderer's speed needs no corpus: measured first.
+render=$(dirname "$tool")/bench/bench_render
+echo "preview renderer (bench_render, 1,000 textured polygons at 320x240):"
+if [ -x "$render" ]; then "$render" -n 300; else echo "bench_render not built ($render)"; fi
+echo
 if [ ! -d "$corpus" ]; then
   echo "bench: no corpus at $corpus (set RETROMESH_SHARED)" >&2
   exit 0

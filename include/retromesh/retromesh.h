@@ -11,5 +11,7 @@
 #include "image.h"
 #include "skeleton.h"
 #include "model.h"
+#include "render.h"
+#include "level.h"
 #define RETROMESH_VERSION_STRING "0.1.0"
 #endif

@@ -17,6 +17,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { REFLEX = -1, FLAT = 0, CONVEX = 1, REMOVED = 2 };
 
@@ -427,6 +428,7 @@ size_t rm_cv_pair_triangles(const double (*xy)[2], const uint32_t (*tri)[3],
     size_t count = 0;
     for (size_t t = 0; t < tri_count; t++) {
         rm_cv_piece pc;
+        memset(&pc, 0, sizeof pc);
         if (mate[t] < 0) {
             pc.count = 3;
             pc.v[0] = tri[t][0];
