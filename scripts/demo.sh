@@ -38,4 +38,10 @@ echo "---- retromesh info --json $out/cube.jom (the same content, machine readab
 "$tool" info --json "$out/cube.jom" | head -40
 echo "..."
 echo
+echo "---- retromesh render: pictures as the Saturn would draw them"
+"$tool" render "$out/walker.jom" --anim walk --time 20 --views 4 -o "$out/walker.png"
+"$tool" render "$out/robot.jom" --yaw 30 --pitch 15 -o "$out/robot.png"
+"$tool" render "$out/walker.jom" --gif "$out/walker.gif" --fps 15 --size 160x120
+echo "demo: $out/walker.png $out/robot.png $out/walker.gif"
+echo
 echo "demo: the models are in $out/"
