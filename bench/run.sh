@@ -17,6 +17,11 @@ render=$(dirname "$tool")/bench/bench_render
 echo "preview renderer (bench_render, 1,000 textured polygons at 320x240):"
 if [ -x "$render" ]; then "$render" -n 300; else echo "bench_render not built ($render)"; fi
 echo
+# The Oni scale test needs no corpus either: its 15 level files are generated.
+oni=$(dirname "$tool")/bench/bench_oni
+echo "Oni geometries (bench_oni, 15 level files, 37,862 geometries, as oni hash):"
+if [ -x "$oni" ]; then "$oni" -n 5; else echo "bench_oni not built ($oni)"; fi
+echo
 if [ ! -d "$corpus" ]; then
   echo "bench: no corpus at $corpus (set RETROMESH_SHARED)" >&2
   exit 0

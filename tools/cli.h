@@ -42,5 +42,6 @@ int rm_cmd_check(int argc, char **argv);
 int rm_cmd_pose(int argc, char **argv);
 int rm_cmd_level(int argc, char **argv);
 int rm_cmd_render(int argc, char **argv);
+int rm_cmd_oni(int argc, char **argv);
 
 #endif

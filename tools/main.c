@@ -15,6 +15,7 @@ static void usage(FILE *out)
           "  pose MODEL.jom [--anim A]  the pose of a skeleton at a time and its bone matrices\n"
           "  level gen|build|dump|check levels (.JOL): build from JSON, print, check, document\n"
           "  render FILE -o OUT.png     draw a model as the Saturn would (PNG, contact sheet, GIF)\n"
+          "  oni list|hash|export       Oni level files: instances, geometry hashes, OBJ/JOM export\n"
           "\n"
           "  retromesh COMMAND --help   options of a command\n"
           "  retromesh --version\n"
@@ -49,5 +50,6 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "level")) return rm_cmd_level(argc - 1, argv + 1);
     if (!strcmp(cmd, "render"))
         return rm_cmd_render(argc - 1, argv + 1);
+    if (!strcmp(cmd, "oni")) return rm_cmd_oni(argc - 1, argv + 1);
     return rm_cli_usage_error(NULL, "unknown command '%s'", cmd);
 }

@@ -71,6 +71,15 @@ rm_status rm_mtl_parse(const char *text, size_t size, const char *filename,
    (`retromesh info FILE.obj`). */
 void rm_obj_print_info(const rm_mesh *mesh, FILE *out);
 
+/* Writes a mesh as OBJ text and its materials as MTL text (both malloc'd,
+   the caller frees; *mtl_text NULL when the mesh has no material). The OBJ
+   names `mtllib` (NULL: no mtllib line) and `object` in an `o` line (NULL:
+   none). Numbers with 9 significant digits (a float read back is the same
+   float); faces as v/vt/vn with 1-based indexes, a `usemtl` when the
+   material changes. MTL: newmtl, Kd, d when under 1, map_Kd when set. */
+rm_status rm_obj_write(const rm_mesh *mesh, const char *mtllib, const char *object, char **obj_text,
+                       size_t *obj_size, char **mtl_text, size_t *mtl_size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -13,5 +13,6 @@
 #include "model.h"
 #include "render.h"
 #include "level.h"
+#include "oni.h"
 #define RETROMESH_VERSION_STRING "0.1.0"
 #endif

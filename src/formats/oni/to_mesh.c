@@ -1,0 +1,94 @@
+/* src/formats/oni/to_mesh.c - a decoded M3GM as the neutral mesh. See
+   retromesh/oni.h and docs/oni.md (axes, winding, material). */
+#include "retromesh/oni.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "oni_le.h"
+
+static rm_vec3d vec_at(const uint8_t *p, uint32_t i)
+{
+    rm_vec3d v = {rm_oni_lef32(p + 12 * (size_t)i), rm_oni_lef32(p + 12 * (size_t)i + 4),
+                  rm_oni_lef32(p + 12 * (size_t)i + 8)};
+    return v;
+}
+
+static char *dup_text(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+rm_status rm_oni_geometry_to_mesh(const rm_oni_geometry *g, const char *source, rm_mesh *out, rm_diag *diag)
+{
+    rm_mesh_init(out);
+    size_t np = g->point_count, nt = g->triangle_count;
+    out->source = dup_text(source ? source : "<oni>");
+    out->positions = np ? malloc(np * sizeof *out->positions) : NULL;
+    out->uvs = np ? malloc(np * sizeof *out->uvs) : NULL;
+    out->normals = np ? malloc(np * sizeof *out->normals) : NULL;
+    out->face_start = malloc((nt + 1) * sizeof *out->face_start);
+    out->corner_position = nt ? malloc(nt * 3 * sizeof *out->corner_position) : NULL;
+    out->corner_uv = nt ? malloc(nt * 3 * sizeof *out->corner_uv) : NULL;
+    out->corner_normal = nt ? malloc(nt * 3 * sizeof *out->corner_normal) : NULL;
+    out->face_material = nt ? malloc(nt * sizeof *out->face_material) : NULL;
+    out->face_group = nt ? malloc(nt * sizeof *out->face_group) : NULL;
+    out->materials = calloc(1, sizeof *out->materials);
+    if (!out->source || (np && (!out->positions || !out->uvs || !out->normals)) || !out->face_start ||
+        (nt && (!out->corner_position || !out->corner_uv || !out->corner_normal || !out->face_material ||
+                !out->face_group)) ||
+        !out->materials)
+        goto nomem;
+    out->position_count = out->uv_count = out->normal_count = np;
+    for (size_t i = 0; i < np; i++) {
+        out->positions[i] = vec_at(g->points, (uint32_t)i);
+        out->normals[i] = vec_at(g->vertex_normals, (uint32_t)i);
+        out->uvs[i][0] = rm_oni_lef32(g->uvs + 8 * i);
+        out->uvs[i][1] = rm_oni_lef32(g->uvs + 8 * i + 4);
+    }
+    /* One material, named after the texture without its tag. */
+    const char *mat = g->texture_name ? g->texture_name : "none";
+    if (g->texture_name && strlen(mat) > 4 && strncmp(mat, "TXMP", 4) == 0)
+        mat += 4;
+    out->material_count = 1;   /* set first: rm_mesh_free then frees what is there */
+    out->materials[0].name = dup_text(mat);
+    if (!out->materials[0].name)
+        goto nomem;
+    rm_mesh_material_defaults(&out->materials[0]);
+    for (size_t f = 0; f < nt; f++) {
+        uint32_t a = g->triangles[3 * f], b = g->triangles[3 * f + 1], c = g->triangles[3 * f + 2];
+        /* Oni culls with the face normals, so the strip order says nothing
+           about winding: turn each triangle counter-clockwise around its
+           face normal (as OniSplit does), so exporters get outward faces. */
+        rm_vec3d pa = out->positions[a], pb = out->positions[b], pc = out->positions[c];
+        rm_vec3d fn = vec_at(g->face_normals, rm_oni_le32(g->face_normal_indexes + 4 * f));
+        double ux = pb.x - pa.x, uy = pb.y - pa.y, uz = pb.z - pa.z;
+        double vx = pc.x - pa.x, vy = pc.y - pa.y, vz = pc.z - pa.z;
+        double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+        if (nx * fn.x + ny * fn.y + nz * fn.z < 0) {
+            uint32_t t = b;
+            b = c;
+            c = t;
+        }
+        out->face_start[f] = (uint32_t)(3 * f);
+        uint32_t k[3] = {a, b, c};
+        for (int j = 0; j < 3; j++) {
+            out->corner_position[3 * f + (size_t)j] = k[j];
+            out->corner_uv[3 * f + (size_t)j] = (int32_t)k[j];
+            out->corner_normal[3 * f + (size_t)j] = (int32_t)k[j];
+        }
+        out->face_material[f] = 0;
+        out->face_group[f] = RM_MESH_NONE;
+    }
+    out->face_start[nt] = (uint32_t)(3 * nt);
+    out->face_count = nt;
+    return RM_OK;
+nomem:
+    rm_mesh_free(out);
+    rm_diag_add(diag, RM_ERROR, "%s: error: out of memory", source ? source : "<oni>");
+    return RM_NOMEM;
+}
