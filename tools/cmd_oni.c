@@ -270,7 +270,6 @@ static int cmd_hash(int argc, char **argv)
     rm_status worst = st;
     bool bar = isatty(2);
     uint32_t all = 0;
-    unsigned long total = 0;
     char line[512];
     for (size_t i = 0; st == RM_OK && i < g.count; i++) {
         level_file *lf = &g.files[i];
@@ -308,7 +307,6 @@ static int cmd_hash(int argc, char **argv)
                          (unsigned)level_crc);
         fputs(line, stdout);
         all = rm_oni_crc32(all, line, (size_t)n);
-        total += count;
         rm_oni_close(&lf->file);
         lf->open = false;
         free(lf->data);
