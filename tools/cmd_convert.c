@@ -33,6 +33,7 @@ static void usage(FILE *out)
           "  --dither           ordered dithering when reducing colors\n"
           "  --max-texture WxH  make every texture at most W x H (default: the VDP1's 504x255)\n"
           "  --slice-textures   give each polygon its own texture, cut from the atlas under its UVs\n"
+          "  --no-textures      ignore map_Kd: no image is read (the geometry alone, in material colors)\n"
           "  --strict           over the Saturn's budget (VRAM, textures, polygons, points) is an\n"
           "                     error, not a warning\n"
           "\n"
@@ -180,6 +181,8 @@ int rm_cmd_convert(int argc, char **argv)
             opt.dither = true;
         } else if (!strcmp(a, "--slice-textures")) {
             opt.slice_textures = true;
+        } else if (!strcmp(a, "--no-textures")) {
+            opt.no_textures = true;
         } else if (!strcmp(a, "--strict")) {
             opt.strict = true;
         } else if (strncmp(a, "--texture-dir", 13) == 0 && (a[13] == 0 || a[13] == '=')) {
@@ -240,6 +243,9 @@ int rm_cmd_convert(int argc, char **argv)
     }
     if (!in)
         return rm_cli_usage_error("convert", "no input file");
+    if (opt.no_textures && (opt.embed_textures || opt.slice_textures || texture_out))
+        return rm_cli_usage_error("convert", "--no-textures reads no image: not with --embed-textures, "
+                                             "--slice-textures or --texture-out");
     if (texture_out && opt.embed_textures)
         return rm_cli_usage_error("convert", "--texture-out is for .BIN files; with "
                                              "--embed-textures the textures are in the JOM");

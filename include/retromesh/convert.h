@@ -66,6 +66,11 @@ typedef struct rm_convert_options {
     /* --skeleton RIG.json (retromesh/skeleton.h, docs/skeleton.md): BONE and
        ANIM chunks from it; NULL: none. Borrowed. */
     const struct rm_skeleton *skeleton;
+
+    /* --no-textures: ignore every map_Kd (no image is read, no TEXT; the
+       materials keep their color), to convert the geometry when the images
+       are not at hand. */
+    bool no_textures;
 } rm_convert_options;
 
 void rm_convert_options_default(rm_convert_options *opt);

@@ -27,7 +27,7 @@ bool rm_cv_material_textured(const rm_mesh *m, uint32_t material)
 
 bool rm_cv_face_uv_rule(const rm_cv_ctx *c, size_t face)
 {
-    if (c->opt.slice_textures || !c->mesh->face_material)
+    if (c->opt.no_textures || c->opt.slice_textures || !c->mesh->face_material)
         return false;
     return rm_cv_material_textured(c->mesh, c->mesh->face_material[face]);
 }
@@ -258,6 +258,8 @@ static rm_status name_all(rm_cv_ctx *c)
 
 rm_status rm_cv_build_textures(rm_cv_ctx *c)
 {
+    if (c->opt.no_textures)
+        return RM_OK;   /* every material keeps texture -1 */
     bool any = false;
     for (size_t i = 0; i < c->material_count; i++) {
         uint32_t src = c->material_source[i];

@@ -106,4 +106,17 @@ rm -f "$work/many.jom"
 expect_status 1 "$RETROMESH" convert --strict "$work/many.obj" "$work/many.jom"
 expect_grep "$work/err" "error: the model is over the Saturn's budget"
 expect_no_file "$work/many.jom"
+
+# --no-textures: no image is read (a missing one is no error), no .BIN, no
+# TEXT; the material keeps its color. Not with the options that need images.
+mkdir "$work/nt"
+expect_status 1 "$RETROMESH" convert "$tex/missing.obj" "$work/nt/m.jom"
+expect_status 0 "$RETROMESH" convert --no-textures "$tex/missing.obj" "$work/nt/m.jom"
+expect_status 0 "$RETROMESH" info "$work/nt/m.jom"
+expect_grep "$work/out" "texture -1 (none)"
+grep -q "^textures" "$work/out" && { echo "FAIL: TEXT written with --no-textures" >&2; fail=1; }
+expect_status 0 "$RETROMESH" convert --no-textures "$tex/quad.obj" "$work/nt/q.jom"
+[ -e "$work/nt/WALL.BIN" ] && { echo "FAIL: .BIN written with --no-textures" >&2; fail=1; }
+expect_status 2 "$RETROMESH" convert --no-textures --embed-textures "$tex/quad.obj" "$work/nt/q2.jom"
+expect_grep "$work/err" "--no-textures reads no image"
 finish
