@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/bytes.h"
+#include "formats/jom/jom_internal.h"
 #include "fx.h"
 #include "model_internal.h"
 #include "names.h"
@@ -318,15 +319,7 @@ bool rm_3d_model_material(const rm_3d_model *m, uint32_t i, rm_jom_material *out
     if (!p)
         return false;
     rm_reader r = rm_reader_make(p, MATERIAL_SIZE);
-    rm_read_bytes(&r, out->name, 16);
-    out->r = rm_read_u8(&r);
-    out->g = rm_read_u8(&r);
-    out->b = rm_read_u8(&r);
-    out->shine = rm_read_u8(&r);
-    out->texture = rm_read_i16(&r);
-    out->subdivision_error = rm_read_u16(&r);
-    out->flags = rm_read_u32(&r);
-    out->user = rm_read_u32(&r);
+    jom_decode_material(&r, out);
     return true;
 }
 
@@ -342,11 +335,8 @@ bool rm_3d_model_group(const rm_3d_model *m, uint32_t i, rm_jom_group *out)
     const uint8_t *p = record(m, m->groups_at, i, m->group_count, GROUP_SIZE);
     if (!p)
         return false;
-    memcpy(out->name, p, 16);
-    out->first_point = rm_be16(p + 16);
-    out->point_count = rm_be16(p + 18);
-    out->first_polygon = rm_be16(p + 20);
-    out->polygon_count = rm_be16(p + 22);
+    rm_reader r = rm_reader_make(p, GROUP_SIZE);
+    jom_decode_group(&r, out);
     return true;
 }
 
@@ -363,10 +353,7 @@ bool rm_3d_model_bone(const rm_3d_model *m, uint32_t i, rm_jom_bone *out)
     if (!p)
         return false;
     rm_reader r = rm_reader_make(p, BONE_SIZE);
-    rm_read_bytes(&r, out->name, 16);
-    out->group = rm_read_u16(&r);
-    out->parent = rm_read_i16(&r);
-    out->pivot = be_vec(p + 20);
+    jom_decode_bone(&r, out);
     return true;
 }
 

@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/bytes.h"
 #include "retromesh/jom.h"
 #include "retromesh/mesh.h"   /* RM_MAT_xxx flags */
 
@@ -162,6 +163,12 @@ static inline double jom_angle_degrees(int16_t a) { return (double)a * 360.0 / 6
    bit at all is "none". JOM_FLAGS_TEXT_SIZE bytes fit every flag. */
 #define JOM_FLAGS_TEXT_SIZE 512u
 void jom_flags_text(uint32_t flags, char *out, size_t size);
+/* One MATL, GRUP or BONE record (records.c): the reader and the runtime's
+   in-place models decode them with these, so the layouts live in one place. */
+void jom_decode_material(rm_reader *rd, rm_jom_material *out);
+void jom_decode_group(rm_reader *rd, rm_jom_group *out);
+void jom_decode_bone(rm_reader *rd, rm_jom_bone *out);
+
 /* FNV-1a 32 of some bytes: a short fingerprint of texture pixels. */
 uint32_t jom_fnv1a(const uint8_t *p, size_t n);
 

@@ -153,17 +153,8 @@ static bool read_materials(jom_read *r)
     if (n && !mat)
         return false;
     rm_reader rd = records_reader(r, JOM_MATL);
-    for (uint32_t i = 0; i < n; i++) {
-        read_name(&rd, mat[i].name);
-        mat[i].r = rm_read_u8(&rd);
-        mat[i].g = rm_read_u8(&rd);
-        mat[i].b = rm_read_u8(&rd);
-        mat[i].shine = rm_read_u8(&rd);
-        mat[i].texture = rm_read_i16(&rd);
-        mat[i].subdivision_error = rm_read_u16(&rd);
-        mat[i].flags = rm_read_u32(&rd);
-        mat[i].user = rm_read_u32(&rd);
-    }
+    for (uint32_t i = 0; i < n; i++)
+        jom_decode_material(&rd, &mat[i]);
     r->m->material_count = n;
     r->m->materials = mat;
     return true;
@@ -194,13 +185,8 @@ static bool read_groups(jom_read *r)
     if (n && !g)
         return false;
     rm_reader rd = records_reader(r, JOM_GRUP);
-    for (uint32_t i = 0; i < n; i++) {
-        read_name(&rd, g[i].name);
-        g[i].first_point = rm_read_u16(&rd);
-        g[i].point_count = rm_read_u16(&rd);
-        g[i].first_polygon = rm_read_u16(&rd);
-        g[i].polygon_count = rm_read_u16(&rd);
-    }
+    for (uint32_t i = 0; i < n; i++)
+        jom_decode_group(&rd, &g[i]);
     r->m->group_count = n;
     r->m->groups = g;
     return true;
@@ -215,12 +201,8 @@ static bool read_bones(jom_read *r)
     if (n && !b)
         return false;
     rm_reader rd = records_reader(r, JOM_BONE);
-    for (uint32_t i = 0; i < n; i++) {
-        read_name(&rd, b[i].name);
-        b[i].group = rm_read_u16(&rd);
-        b[i].parent = rm_read_i16(&rd);
-        b[i].pivot = read_vec(&rd);
-    }
+    for (uint32_t i = 0; i < n; i++)
+        jom_decode_bone(&rd, &b[i]);
     r->m->bone_count = n;
     r->m->bones = b;
     return true;
