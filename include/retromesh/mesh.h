@@ -72,6 +72,13 @@ typedef struct rm_mesh_material {
     uint32_t jo_value;      /* jo_value N (jo_3d_material.user) */
     uint16_t jo_subdivision_error;  /* jo_subdivision_error N */
     bool jo_lut;            /* jo_lut 1 (16-color texture) */
+    /* The texture's pixels when the source file carries them (a NIFF
+       TexImg): RGBA 8-8-8-8, top row first, map_kd_width * map_kd_height * 4
+       bytes; NULL otherwise. When set, converters use these pixels instead
+       of reading map_kd (which then only names the image, e.g. WALL.PNG for
+       an OBJ export). Owned by the mesh. */
+    uint8_t *map_kd_rgba;
+    uint32_t map_kd_width, map_kd_height;
 } rm_mesh_material;
 
 /* A group: an OBJ `o` or `g` name. Faces name their group by index. */

@@ -38,6 +38,7 @@ void rm_mesh_free(rm_mesh *m)
         free(m->materials[i].name);
         free(m->materials[i].library);
         free(m->materials[i].map_kd);
+        free(m->materials[i].map_kd_rgba);
     }
     free(m->materials);
     for (size_t i = 0; i < m->group_count; i++)
