@@ -45,6 +45,7 @@ static rm_status send(const rm_3d_model *model, const rm_3d_draw_target *t, cons
         rm_jom_polygon p;
         rm_3d_model_polygon(model, i, &p);
         rm_3d_draw_polygon d;
+        memset(&d, 0, sizeof d);   /* the padding too: callers may compare polygons as bytes */
         d.index = i;
         memcpy(d.v, p.v, sizeof d.v);
         d.material = rm_3d_model_polygon_material(model, i);
