@@ -10,10 +10,12 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "retromesh/cd.h"
 
 static void usage(FILE *out)
 {
     fputs("usage: retromesh render FILE (-o OUT.png | --gif OUT.gif) [options]\n"
+          "       retromesh render MODEL.JOM --cd DIR (-o OUT.png | --gif OUT.gif) [options]\n"
           "\n"
           "Draws a model (.jom, or .obj converted with the default options) with the Saturn's\n"
           "drawing rules: painter's sort, VDP1 distorted sprites, gouraud, half transparency,\n"
@@ -38,6 +40,11 @@ static void usage(FILE *out)
           "  --gif OUT.gif        the whole animation (--anim; else the first one; a\n"
           "                       turntable when the model has none) as an animated GIF\n"
           "  --fps N              frames per second of the GIF (1..100, default 30)\n"
+          "  --cd DIR             load MODEL.JOM from DIR as the engine loads it from the CD\n"
+          "                       (8.3 name, any case) with its textures: embedded, or the\n"
+          "                       .BIN/.TGA files of DIR named by the model (docs/cd.md)\n"
+          "  --for-lights         with --cd: a gouraud table per polygon\n"
+          "                       (__jo_3d_load_model_for_lights)\n"
           "\n"
           "Exit status: 0 written, 1 invalid model or unknown name, 2 usage error, 3 I/O error.\n",
           out);
@@ -161,10 +168,33 @@ static void progress(bool show, size_t done, size_t total)
 }
 
 typedef struct render_args {
-    const char *file, *out, *gif, *anim, *blend, *hide;
+    const char *file, *out, *gif, *anim, *blend, *hide, *cd;
+    bool for_lights;
     unsigned scale, views, fps;
     int time;
 } render_args;
+
+/* --cd DIR: the model loaded through a CD context (retromesh/cd.h), as
+   jo_3d_load_model would: over-full VRAM or heap and missing textures are
+   warnings here (keep_going), since a preview should still draw. */
+static rm_status scene_from_cd(const render_args *a, rm_render_scene *scene, rm_diag *diag)
+{
+    rm_render_scene_init(scene);
+    rm_cd_options copt;
+    rm_cd_options_default(&copt);
+    copt.keep_going = true;
+    rm_cd *cd = rm_cd_open(a->cd, &copt, diag);
+    if (!cd)
+        return RM_IO;
+    rm_status st = RM_OK;
+    int h = rm_cd_load_model(cd, a->file, a->for_lights, diag);
+    if (h < 0)
+        st = rm_cd_last_error(cd)->status != RM_OK ? rm_cd_last_error(cd)->status : RM_INVALID;
+    else
+        st = rm_render_scene_from_cd(cd, h, scene, diag);
+    rm_cd_close(cd);
+    return st;
+}
 
 static rm_status write_png(const uint16_t *fb, uint32_t w, uint32_t h, unsigned scale, const char *path,
                            rm_diag *diag)
@@ -250,6 +280,10 @@ int rm_cmd_render(int argc, char **argv)
             usage(stdout);
             return EXIT_OK;
         }
+        if (!strcmp(arg, "--for-lights")) {
+            a.for_lights = true;
+            continue;
+        }
         if (!strcmp(arg, "--wire")) {
             opt.wire = true;
             continue;
@@ -263,7 +297,7 @@ int rm_cmd_render(int argc, char **argv)
         }
         static const char *const names[] = {"--size", "--yaw", "--pitch", "--distance", "--anim",
                                             "--time", "--blend", "--hide-bones", "--light", "--background",
-                                            "--scale-up", "--views", "--gif", "--fps"};
+                                            "--scale-up", "--views", "--gif", "--fps", "--cd"};
         int which = -1;
         for (int k = 0; k < (int)(sizeof names / sizeof names[0]) && which < 0; k++) {
             if (!rm_cli_option_value(argc, argv, &i, names[k], &v, &m))
@@ -327,6 +361,9 @@ int rm_cmd_render(int argc, char **argv)
             if (!parse_uint(v, 1, 100, &a.fps))
                 BAD("--fps (1 to 100)");
             break;
+        case 14:
+            a.cd = v;
+            break;
         default:
             if (arg[0] == '-' && arg[1])
                 return rm_cli_usage_error("render", "unknown option '%s'", arg);
@@ -340,6 +377,8 @@ int rm_cmd_render(int argc, char **argv)
         return rm_cli_usage_error("render", "no model given");
     if (!a.out && !a.gif)
         return rm_cli_usage_error("render", "no output: -o OUT.png or --gif OUT.gif");
+    if (a.for_lights && !a.cd)
+        return rm_cli_usage_error("render", "--for-lights goes with --cd DIR");
     if (a.views && a.gif)
         return rm_cli_usage_error("render", "--views makes a PNG, not a GIF");
     if ((uint64_t)opt.width * a.scale * (a.views ? 2 : 1) > 16384 ||
@@ -350,7 +389,7 @@ int rm_cmd_render(int argc, char **argv)
     rm_diag_init(&diag);
     diag.limit = 100;
     rm_render_scene scene;
-    rm_status st = rm_render_scene_load(a.file, &scene, &diag);
+    rm_status st = a.cd ? scene_from_cd(&a, &scene, &diag) : rm_render_scene_load(a.file, &scene, &diag);
     rm_cli_print_diag(&diag, false, 10);
     rm_diag_free(&diag);
     rm_diag_init(&diag);

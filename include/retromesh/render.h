@@ -84,6 +84,16 @@ rm_status rm_render_scene_from_jom(const rm_jom_model *jom, const char *name, co
    taken from the conversion). */
 rm_status rm_render_scene_load(const char *path, rm_render_scene *out, rm_diag *diag);
 
+/* A scene from a model loaded through a CD context (retromesh/cd.h): the
+   model's file as the runtime model, its gouraud tables as the context
+   made them (shared, or one per polygon for the for-lights variant), and
+   its textures as the context loaded them (TIMG entries, or .BIN/.TGA
+   files of the CD folder). A texture the context could not load leaves
+   its polygons in their material color. The context is only read; the
+   scene owns copies (src/render/cd_scene.c). */
+struct rm_cd;
+rm_status rm_render_scene_from_cd(struct rm_cd *cd, int model, rm_render_scene *out, rm_diag *diag);
+
 /* The camera every frame of these options uses: a 3D point (model space)
    to the screen, and the projected bounding sphere (center and radius in
    pixels). Exposed for tests and the contact sheet. */
