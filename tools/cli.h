@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "retromesh/retromesh.h"
+#include "retromesh/niff.h"
 
 /* Exit statuses (the README lists them). */
 enum {
@@ -36,6 +37,21 @@ bool rm_cli_option_value(int argc, char **argv, int *i, const char *name, const 
 /* True when the first bytes are a JOM header ("JOM1"). */
 bool rm_cli_is_jom(const unsigned char *data, size_t size);
 
+/* tools/cmd_convert_niff.c: file kinds by name, case-insensitive (".obj"). */
+bool rm_cli_ext_is(const char *path, const char *ext);
+/* A .niff or .nif name. */
+bool rm_cli_is_niff_path(const char *path);
+/* Writes `mesh` as OUT (OBJ with g lines and vertex colors), OUT's stem
+   .mtl beside it, and, when `textures`, each material's carried pixels
+   (map_kd_rgba) as a PNG named by its map_kd in OUT's folder. Nothing is
+   written over `in` or twice; PNGs first, then the MTL, then the OBJ. */
+rm_status rm_cli_write_obj_export(const rm_mesh *mesh, const char *in, const char *out, bool textures,
+                                  rm_diag *diag);
+/* Loads each material's map_Kd image into map_kd_rgba (looked for as the
+   converter does: the MTL's folder, then texture_dir). RM_INVALID with a
+   message per image not found. */
+rm_status rm_cli_load_map_kd(rm_mesh *mesh, const char *texture_dir, rm_diag *diag);
+
 int rm_cmd_convert(int argc, char **argv);
 int rm_cmd_info(int argc, char **argv);
 int rm_cmd_check(int argc, char **argv);
@@ -43,5 +59,6 @@ int rm_cmd_pose(int argc, char **argv);
 int rm_cmd_level(int argc, char **argv);
 int rm_cmd_render(int argc, char **argv);
 int rm_cmd_oni(int argc, char **argv);
+int rm_cmd_budget(int argc, char **argv);
 
 #endif

@@ -16,6 +16,7 @@ static void usage(FILE *out)
           "  level gen|build|dump|check levels (.JOL): build from JSON, print, check, document\n"
           "  render FILE -o OUT.png     draw a model as the Saturn would (PNG, contact sheet, GIF)\n"
           "  oni list|hash|export       Oni level files: instances, geometry hashes, OBJ/JOM export\n"
+          "  budget LEVEL.JOL --cd DIR  will a level (or MODEL.JOM...) fit: VRAM, heap, sprites, polygons\n"
           "\n"
           "  retromesh COMMAND --help   options of a command\n"
           "  retromesh --version\n"
@@ -47,9 +48,13 @@ int main(int argc, char **argv)
         return rm_cmd_check(argc - 1, argv + 1);
     if (!strcmp(cmd, "pose"))
         return rm_cmd_pose(argc - 1, argv + 1);
-    if (!strcmp(cmd, "level")) return rm_cmd_level(argc - 1, argv + 1);
+    if (!strcmp(cmd, "level"))
+        return rm_cmd_level(argc - 1, argv + 1);
     if (!strcmp(cmd, "render"))
         return rm_cmd_render(argc - 1, argv + 1);
-    if (!strcmp(cmd, "oni")) return rm_cmd_oni(argc - 1, argv + 1);
+    if (!strcmp(cmd, "oni"))
+        return rm_cmd_oni(argc - 1, argv + 1);
+    if (!strcmp(cmd, "budget"))
+        return rm_cmd_budget(argc - 1, argv + 1);
     return rm_cli_usage_error(NULL, "unknown command '%s'", cmd);
 }

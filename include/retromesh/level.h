@@ -171,6 +171,50 @@ void rm_level_gen_markdown(FILE *out);
 void rm_level_gen_text(FILE *out);
 void rm_level_gen_header(FILE *out);
 
+/* ---- The model files a level names (src/formats/jol/refs.c) ----------- */
+/*
+     rm_level_model_refs refs;
+     if (rm_level_model_refs_collect(&lv, &refs, &diag) == RM_OK) {
+         for (size_t i = 0; i < refs.ref_count; i++)   // every naming, in load order
+             ... refs.files[refs.refs[i].file] ...
+         rm_level_model_refs_free(&refs);
+     }
+   The fields: every string field of the schema for a .JOM file (MODL.file,
+   ENTI.model, CELL.model, CELL.reflection, WEAP.model) and an entity's
+   STRING properties naming a model (far_model, dead_model, cockpit_model,
+   or any value ending in ".JOM"). The order is the engine's load order:
+   the sections in directory order, records in order, fields in record
+   order, an entity's properties right after its own fields (docs/budget.md).
+   A file named twice (names compared ASCII case-insensitively, as the CD
+   does) is one entry of `files`, first spelling kept, with two refs. */
+
+#define RM_LEVEL_NO_ENTITY 0xFFFFFFFFu
+
+typedef struct rm_level_model_ref {
+    char section[5];        /* "MODL", "ENTI", "CELL", "WEAP"...; "PROP" for a property */
+    uint32_t record;        /* the record of that section */
+    char *field;            /* "file", "model", "reflection"; a property: its key ("far_model") */
+    uint32_t entity;        /* ENTI and PROP: the entity's record; else RM_LEVEL_NO_ENTITY */
+    char *entity_name;      /* ENTI and PROP: the entity's name (NULL: none) */
+    size_t file;            /* index in files[] */
+} rm_level_model_ref;
+
+typedef struct rm_level_model_refs {
+    size_t ref_count;
+    rm_level_model_ref *refs;   /* in load order */
+    size_t file_count;
+    char **files;               /* distinct names, in the order of their first ref */
+} rm_level_model_refs;
+
+/* Fills *out (owned: free with rm_level_model_refs_free). RM_INVALID (an
+   error in diag, with the section, offset, record and field) when a string
+   offset is not in STRS or an entity's properties are past PROP. */
+rm_status rm_level_model_refs_collect(const rm_level *lv, rm_level_model_refs *out, rm_diag *diag);
+void rm_level_model_refs_free(rm_level_model_refs *r);
+/* "CELL 2 field reflection", "ENTI 0 'barrel' field model",
+   "ENTI 3 'tank' property far_model (PROP 5)". */
+void rm_level_model_ref_describe(const rm_level_model_ref *ref, char *buf, size_t size);
+
 #ifdef __cplusplus
 }
 #endif
