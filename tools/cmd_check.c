@@ -1,4 +1,5 @@
-/* tools/cmd_check.c - retromesh check FILE...: every rule of the JOM format. */
+/* tools/cmd_check.c - retromesh check FILE...: every rule of the JOM format,
+   or of NIFF for a NIFF file (told by its content, or a .niff/.nif name). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,8 +9,10 @@ static void usage(FILE *out)
 {
     fputs("usage: retromesh check [-q] FILE...\n"
           "\n"
-          "Checks .jom files against every rule of the format (docs/jom.md lists them) and\n"
-          "prints each problem as FILE: chunk NAME at 0xOFFSET: what is wrong.\n"
+          "Checks .jom files against every rule of the format (docs/jom.md lists them), and NIFF\n"
+          "files (.niff, .nif, or any file with a NIFF FileHeader) against the NIFF spec, and\n"
+          "prints each problem as FILE: chunk NAME at 0xOFFSET: what is wrong (NIFF: FILE: LIST\n"
+          "element N at 0xOFFSET: what is wrong).\n"
           "Prints 'FILE: ok' for a valid file (not with -q).\n"
           "\n"
           "Exit status: 0 all valid, 1 a file is invalid, 2 usage error, 3 a file cannot be read.\n",
@@ -46,7 +49,20 @@ int rm_cmd_check(int argc, char **argv)
         uint8_t *data = NULL;
         size_t size = 0;
         rm_status st = rm_file_read(path, &data, &size, &diag);
-        if (st == RM_OK) {
+        if (st == RM_OK && (rm_niff_looks_like(data, size) || rm_cli_is_niff_path(path))) {
+            rm_niff_file f;
+            memset(&f, 0, sizeof f);
+            st = rm_niff_read(data, size, path, &f, &diag);
+            if (st == RM_OK && !quiet) {
+                uint32_t tris = 0;
+                for (uint32_t k = 0; k < f.tri_group_count; k++)
+                    tris += f.tri_groups[k].tri_num;
+                printf("%s: ok (NIFF %u.%u, %u objects, %u shapes, %u triangles, %u materials, %u "
+                       "textures)\n",
+                       path, f.major, f.minor, f.obj_count, f.shape_count, tris, f.mat_count, f.tex_count);
+            }
+            rm_niff_free(&f);
+        } else if (st == RM_OK) {
             rm_jom_model m;
             rm_jom_init(&m);
             st = rm_jom_read(data, size, path, &m, &diag);

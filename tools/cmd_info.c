@@ -1,6 +1,7 @@
-/* tools/cmd_info.c - retromesh info [--json] FILE...: what a .jom or .obj
-   file holds. The kind of file is told by its content (a JOM starts with
-   "JOM1"), not by its name. */
+/* tools/cmd_info.c - retromesh info [--json] FILE...: what a .jom, .niff
+   or .obj file holds. The kind of file is told by its content (a JOM
+   starts with "JOM1", a NIFF file has a FileHeader: rm_niff_looks_like),
+   not by its name. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,16 +13,19 @@ static void usage(FILE *out)
 {
     fputs("usage: retromesh info [--json] [--keys] [--extract-textures DIR] FILE...\n"
           "\n"
-          "Prints every chunk and record of a .jom file (--json: the same as JSON), or what the\n"
-          "converter sees in an .obj file: counts, groups, materials, coverage of normals, UVs and\n"
-          "colors, the model it would make and the warnings it would give.\n"
+          "Prints every chunk and record of a .jom file (--json: the same as JSON), what a NIFF\n"
+          "file holds (its lists, the scene's Obj tree with links and LODs, shapes, materials,\n"
+          "textures, and the mesh that convert and render make of it; --json: as JSON), or what\n"
+          "the converter sees in an .obj file: counts, groups, materials, coverage of normals,\n"
+          "UVs and colors, the model it would make and the warnings it would give.\n"
           "\n"
-          "  --json                   the content of a .jom as one JSON document (every key)\n"
+          "  --json                   the content of a .jom or NIFF file as one JSON document\n"
           "  --keys                   every key of every animation (else the bones as a tree and\n"
           "                           one line per animation: keys, ticks, duration, loop)\n"
           "  --extract-textures DIR   write the textures of a .jom as PNG files in DIR, as the Saturn\n"
           "                           will show them: the embedded ones (TIMG), and the .BIN files\n"
-          "                           named by TEXT that are beside the .jom\n"
+          "                           named by TEXT that are beside the .jom; of a NIFF file: the\n"
+          "                           images its geometry uses (TexImg), as convert names them\n"
           "\n"
           "Exit status: 0 printed, 1 invalid input, 2 usage error, 3 I/O error.\n",
           out);
@@ -131,6 +135,68 @@ static rm_status info_jom(const char *path, const uint8_t *data, size_t size, bo
     if (st == RM_OK && extract_dir)
         st = extract_textures(path, &m, extract_dir, diag);
     rm_jom_free(&m);
+    return st;
+}
+
+/* A NIFF file: the file model (rm_niff_print_info or _json); in text, then
+   the mesh that convert and render make of it. */
+/* --extract-textures for a NIFF file: the textures its geometry uses, as
+   `convert FILE OUT.obj` writes them (DIR/NAME.png, top row first). */
+static rm_status extract_niff(const rm_mesh *mesh, const char *dir, rm_diag *diag)
+{
+    rm_status st = RM_OK;
+    for (size_t i = 0; i < mesh->material_count && st == RM_OK; i++) {
+        const rm_mesh_material *mt = &mesh->materials[i];
+        if (!mt->map_kd_rgba || !mt->map_kd)
+            continue;
+        bool again = false;
+        for (size_t k = 0; k < i && !again; k++)
+            again = mesh->materials[k].map_kd_rgba && mesh->materials[k].map_kd &&
+                    strcmp(mesh->materials[k].map_kd, mt->map_kd) == 0;
+        if (again)
+            continue;
+        char out[4200];
+        snprintf(out, sizeof out, "%s/%s", dir, mt->map_kd);
+        rm_image img = { mt->map_kd_width, mt->map_kd_height, mt->map_kd_rgba };
+        st = rm_image_write_png(&img, out, diag);
+        if (st == RM_OK)
+            printf("extracted %s (%ux%u, RGBA) -> %s\n", mt->map_kd, mt->map_kd_width, mt->map_kd_height, out);
+    }
+    return st;
+}
+
+static rm_status info_niff(const char *path, const uint8_t *data, size_t size, bool json,
+                           const char *extract_dir, rm_diag *diag)
+{
+    rm_niff_file f;
+    memset(&f, 0, sizeof f);
+    rm_status st = rm_niff_read(data, size, path, &f, diag);
+    if (st != RM_OK)
+        return st;
+    if (json) {
+        st = rm_niff_print_json(&f, stdout);
+    } else {
+        rm_niff_print_info(&f, stdout);
+        rm_mesh mesh;
+        rm_status mst = rm_niff_to_mesh_named(&f, path, &mesh, diag);
+        if (mst == RM_OK) {
+            size_t tris = 0, textured = 0;
+            for (size_t i = 0; i < mesh.face_count; i++)
+                tris += rm_mesh_face_corners(&mesh, i) == 3;
+            for (size_t i = 0; i < mesh.material_count; i++)
+                textured += mesh.materials[i].map_kd_rgba != NULL;
+            printf("As a mesh (convert, render): %zu groups, %zu vertices, %zu triangles, %zu uvs, "
+                   "%zu normals, %s, %zu materials (%zu textured)\n",
+                   mesh.group_count, mesh.position_count, tris, mesh.uv_count, mesh.normal_count,
+                   mesh.colors ? "vertex colors" : "no vertex colors", mesh.material_count, textured);
+            if (extract_dir)
+                st = extract_niff(&mesh, extract_dir, diag);
+        } else {
+            printf("As a mesh (convert, render): cannot be made (%s)\n", rm_status_name(mst));
+        }
+        rm_mesh_free(&mesh);
+    }
+    rm_niff_free(&f);
     return st;
 }
 
@@ -251,9 +317,11 @@ int rm_cmd_info(int argc, char **argv)
                 printf("%s== %s\n", i == first ? "" : "\n", path);
             if (rm_cli_is_jom(data, size)) {
                 st = info_jom(path, data, size, json, keys, extract_dir, &diag);
+            } else if (rm_niff_looks_like(data, size) || rm_cli_is_niff_path(path)) {
+                st = info_niff(path, data, size, json, extract_dir, &diag);
             } else if (json) {
-                rm_diag_add(&diag, RM_ERROR, "%s: error: --json prints .jom files; this is not one "
-                            "(an OBJ? convert it first, or drop --json)", path);
+                rm_diag_add(&diag, RM_ERROR, "%s: error: --json prints .jom and NIFF files; this is not "
+                            "one (an OBJ? convert it first, or drop --json)", path);
                 st = RM_USAGE;
             } else {
                 st = info_obj(path, data, size, &diag);

@@ -10,7 +10,12 @@
         artist's machine, C:/Users/... or /home/...).
    A Windows drive path (C:/...) is only tried by its file name. Nothing
    found, or a file that does not decode: an error at the map_Kd line of
-   the MTL, naming every path tried. Each path is loaded once. */
+   the MTL, naming every path tried. Each path is loaded once.
+
+   A material whose source file carries the pixels (map_kd_rgba, e.g. a
+   NIFF TexImg) reads no file: its image is those pixels, named by map_Kd
+   (the name gives the TEXT name). Identical carried images with the same
+   name are one image. */
 #include "retromesh/fileio.h"
 #include "stages.h"
 
@@ -194,9 +199,57 @@ static rm_status load_image(rm_cv_ctx *c, const char *path, uint32_t *index, boo
     return RM_OK;
 }
 
+/* The image of a material with map_kd_rgba: a copy of those pixels. */
+static rm_status carried_image(rm_cv_ctx *c, const rm_mesh_material *mat, uint32_t *index)
+{
+    const char *name = mat->map_kd && mat->map_kd[0] ? mat->map_kd : "TEX.png";
+    uint32_t w = mat->map_kd_width, h = mat->map_kd_height;
+    if (w == 0 || h == 0 || (uint64_t)w * h > RM_CV_MAX_IMAGE_PIXELS) {
+        rm_diag_at(c->diag, RM_ERROR, c->file, 0, 0,
+                   "texture \"%s\" of material \"%s\" is %ux%u pixels: at least 1x1 and at most "
+                   "4096x4096 pixels are converted",
+                   name, mat->name ? mat->name : "", w, h);
+        return RM_INVALID;
+    }
+    size_t bytes = (size_t)w * h * 4;
+    for (size_t i = 0; i < c->image_count; i++) {
+        const rm_cv_image *e = &c->images[i];
+        if (e->img.width == w && e->img.height == h && strcmp(e->path, name) == 0 &&
+            memcmp(e->img.rgba, mat->map_kd_rgba, bytes) == 0) {
+            *index = (uint32_t)i;
+            return RM_OK;
+        }
+    }
+    rm_image img;
+    rm_image_init(&img);
+    if (rm_image_alloc(&img, w, h) != RM_OK)
+        return RM_NOMEM;
+    memcpy(img.rgba, mat->map_kd_rgba, bytes);
+    rm_cv_image *grown = realloc(c->images, (c->image_count + 1) * sizeof *grown);
+    char *copy = malloc(strlen(name) + 1);
+    if (grown)
+        c->images = grown;
+    if (!grown || !copy) {
+        free(copy);
+        rm_image_free(&img);
+        return RM_NOMEM;
+    }
+    strcpy(copy, name);
+    rm_cv_image *e = &c->images[c->image_count];
+    memset(e, 0, sizeof *e);
+    e->path = copy;
+    e->img = img;
+    for (unsigned k = 0; k < 3; k++)
+        e->whole[k] = UINT32_MAX;
+    *index = (uint32_t)c->image_count++;
+    return RM_OK;
+}
+
 rm_status rm_cv_load_material_image(rm_cv_ctx *c, uint32_t material, uint32_t *image)
 {
     const rm_mesh_material *mat = &c->mesh->materials[material];
+    if (mat->map_kd_rgba)
+        return carried_image(c, mat, image);
     candidates cd = { { NULL, NULL, NULL, NULL }, 0 };
     rm_status st = list_candidates(c, mat, &cd);
     char *tried = NULL;

@@ -21,8 +21,12 @@
 
 bool rm_cv_material_textured(const rm_mesh *m, uint32_t material)
 {
-    return material != RM_MESH_NONE && material < m->material_count && m->materials[material].map_kd &&
-           m->materials[material].map_kd[0];
+    if (material == RM_MESH_NONE || material >= m->material_count)
+        return false;
+    const rm_mesh_material *mat = &m->materials[material];
+    /* Pixels carried by the source file (map_kd_rgba) make a texture even
+       without a map_Kd name. */
+    return mat->map_kd_rgba || (mat->map_kd && mat->map_kd[0]);
 }
 
 bool rm_cv_face_uv_rule(const rm_cv_ctx *c, size_t face)

@@ -1,6 +1,6 @@
 /* src/render/scene.c - what a frame draws: the runtime model of a JOM (or of
-   an OBJ converted in memory), its gouraud table and its textures as RGB555
-   words (docs/rendering.md "Scenes"). */
+   an OBJ or a NIFF file converted in memory), its gouraud table and its
+   textures as RGB555 words (docs/rendering.md "Scenes"). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +8,7 @@
 
 #include "retromesh/convert.h"
 #include "retromesh/fileio.h"
+#include "retromesh/niff.h"
 #include "retromesh/obj.h"
 #include "retromesh/render.h"
 
@@ -172,6 +173,21 @@ rm_status rm_render_scene_from_jom(const rm_jom_model *jom, const char *name, co
     return scene_build(jom, name, texture_dir, NULL, out, diag);
 }
 
+/* A .niff or .nif name (any case): read as NIFF even when too damaged to
+   look like one, so that the reader says what is wrong. */
+static bool niff_name(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    if (!dot || strchr(dot, '/') || strlen(dot) > 5)
+        return false;
+    char ext[6] = "";
+    for (size_t i = 0; i < 5 && dot[i]; i++) {
+        ext[i] = (char)tolower((unsigned char)dot[i]);
+        ext[i + 1] = 0;
+    }
+    return strcmp(ext, ".niff") == 0 || strcmp(ext, ".nif") == 0;
+}
+
 rm_status rm_render_scene_load(const char *path, rm_render_scene *out, rm_diag *diag)
 {
     rm_render_scene_init(out);
@@ -200,9 +216,18 @@ rm_status rm_render_scene_load(const char *path, rm_render_scene *out, rm_diag *
         if (st == RM_OK)
             st = scene_build(&jom, path, dir, NULL, out, diag);
     } else {
-        free(data);
+        /* A NIFF file is told by its content (header_tag 0 at offset 8, a
+           known major version), whatever its name; its textures come with
+           it (map_kd_rgba). Anything else is read as OBJ. */
         rm_mesh mesh;
-        st = rm_obj_read_file(path, NULL, &mesh, diag);
+        rm_mesh_init(&mesh);
+        if (rm_niff_looks_like(data, size) || niff_name(path))
+            st = rm_niff_read_mesh(data, size, path, &mesh, diag);
+        else
+            st = rm_obj_read_file(path, NULL, &mesh, diag);
+        free(data);
+        if (st != RM_OK)
+            rm_mesh_free(&mesh);
         if (st == RM_OK) {
             rm_convert_options opt;
             rm_convert_options_default(&opt);

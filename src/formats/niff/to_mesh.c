@@ -1,0 +1,33 @@
+/* src/formats/niff/to_mesh.c - NIFF file -> neutral mesh: detection by
+   content and the one-call reader (rm_niff_read_mesh). */
+#include <string.h>
+
+#include "retromesh/niff.h"
+
+static uint32_t be32(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+bool rm_niff_looks_like(const uint8_t *data, size_t size)
+{
+    if (!data || size < 100)
+        return false;
+    uint32_t version = be32(data), file_size = be32(data + 4), tag = be32(data + 8);
+    uint32_t header = be32(data + 12);
+    uint32_t major = (version >> 8) & 0xffu;
+    return tag == 0 && (major == 1 || major == 2) && file_size >= 100 && header >= 100;
+}
+
+rm_status rm_niff_read_mesh(const uint8_t *data, size_t size, const char *name, rm_mesh *out,
+                            rm_diag *diag)
+{
+    rm_mesh_init(out);
+    rm_niff_file f;
+    memset(&f, 0, sizeof f);
+    rm_status st = rm_niff_read(data, size, name, &f, diag);
+    if (st == RM_OK)
+        st = rm_niff_to_mesh_named(&f, name, out, diag);
+    rm_niff_free(&f);
+    return st;
+}

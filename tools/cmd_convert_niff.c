@@ -1,0 +1,316 @@
+/* tools/cmd_convert_niff.c - the parts of `retromesh convert` that are not
+   OBJ -> JOM: a mesh written as OBJ + MTL + PNG textures (from a NIFF
+   file), and the map_Kd images of an OBJ loaded into the mesh for a NIFF
+   output (see cli.h). */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+
+bool rm_cli_ext_is(const char *path, const char *ext)
+{
+    const char *slash = strrchr(path, '/');
+    const char *dot = strrchr(path, '.');
+    return dot && (!slash || dot > slash) && strcasecmp(dot, ext) == 0;
+}
+
+bool rm_cli_is_niff_path(const char *path)
+{
+    return rm_cli_ext_is(path, ".niff") || rm_cli_ext_is(path, ".nif");
+}
+
+/* ---- OBJ text ---------------------------------------------------------- */
+
+typedef struct text {
+    char *data;
+    size_t size, cap;
+    bool failed;
+} text;
+
+static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(text *t, const char *fmt, ...)
+{
+    if (t->failed)
+        return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        size_t room = t->cap - t->size;
+        int n = vsnprintf(t->data ? t->data + t->size : NULL, room, fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            t->failed = true;
+            return;
+        }
+        if ((size_t)n < room) {
+            t->size += (size_t)n;
+            return;
+        }
+        size_t cap = t->cap ? t->cap : 4096;
+        while (cap - t->size <= (size_t)n)
+            cap *= 2;
+        char *d = realloc(t->data, cap);
+        if (!d) {
+            t->failed = true;
+            return;
+        }
+        t->data = d;
+        t->cap = cap;
+    }
+}
+
+/* Like rm_obj_write, plus what a NIFF mesh has and that writer leaves out:
+   `g` lines for the groups (one per NIFF Obj) and vertex colors
+   (`v x y z r g b`, on every vertex when any has one). */
+static void obj_text(const rm_mesh *m, const char *in, const char *mtllib, text *o, text *t)
+{
+    put(o, "# written by retromesh from %s\n", in);
+    if (mtllib && m->material_count)
+        put(o, "mtllib %s\n", mtllib);
+    bool colors = false;
+    for (size_t i = 0; m->colors && m->has_color && i < m->position_count && !colors; i++)
+        colors = m->has_color[i] != 0;
+    for (size_t i = 0; i < m->position_count; i++) {
+        const rm_vec3d *p = &m->positions[i];
+        if (colors)
+            put(o, "v %.9g %.9g %.9g %.9g %.9g %.9g\n", p->x, p->y, p->z, m->colors[i].x, m->colors[i].y,
+                m->colors[i].z);
+        else
+            put(o, "v %.9g %.9g %.9g\n", p->x, p->y, p->z);
+    }
+    for (size_t i = 0; i < m->uv_count; i++)
+        put(o, "vt %.9g %.9g\n", m->uvs[i][0], m->uvs[i][1]);
+    for (size_t i = 0; i < m->normal_count; i++)
+        put(o, "vn %.9g %.9g %.9g\n", m->normals[i].x, m->normals[i].y, m->normals[i].z);
+    uint32_t group = RM_MESH_NONE, mat = RM_MESH_NONE;
+    for (size_t f = 0; f < m->face_count; f++) {
+        uint32_t g = m->face_group ? m->face_group[f] : RM_MESH_NONE;
+        uint32_t k = m->face_material ? m->face_material[f] : RM_MESH_NONE;
+        if (g != group && g < m->group_count) {
+            put(o, "g %s\n", m->groups[g].name);
+            group = g;
+        }
+        if (k != mat && k < m->material_count) {
+            put(o, "usemtl %s\n", m->materials[k].name);
+            mat = k;
+        }
+        put(o, "f");
+        for (uint32_t c = m->face_start[f]; c < m->face_start[f + 1]; c++) {
+            unsigned long v = (unsigned long)m->corner_position[c] + 1;
+            long vt = m->corner_uv ? (long)m->corner_uv[c] : -1;
+            long vn = m->corner_normal ? (long)m->corner_normal[c] : -1;
+            if (vt >= 0 && vn >= 0)
+                put(o, " %lu/%ld/%ld", v, vt + 1, vn + 1);
+            else if (vt >= 0)
+                put(o, " %lu/%ld", v, vt + 1);
+            else if (vn >= 0)
+                put(o, " %lu//%ld", v, vn + 1);
+            else
+                put(o, " %lu", v);
+        }
+        put(o, "\n");
+    }
+    for (size_t i = 0; i < m->material_count; i++) {
+        const rm_mesh_material *mt = &m->materials[i];
+        put(t, "newmtl %s\nKd %.9g %.9g %.9g\n", mt->name, mt->kd[0], mt->kd[1], mt->kd[2]);
+        if (mt->dissolve < 1)
+            put(t, "d %.9g\n", mt->dissolve);
+        if (mt->map_kd)
+            put(t, "map_Kd %s\n", mt->map_kd);
+    }
+}
+
+/* folder of `path` (with its '/') + name, malloc'd. */
+static char *beside(const char *path, const char *name)
+{
+    const char *slash = strrchr(path, '/');
+    size_t d = slash ? (size_t)(slash - path) + 1 : 0, n = strlen(name);
+    char *p = malloc(d + n + 1);
+    if (p) {
+        memcpy(p, path, d);
+        memcpy(p + d, name, n + 1);
+    }
+    return p;
+}
+
+/* `path` with its extension replaced by `ext` (".mtl"), malloc'd. */
+static char *with_ext(const char *path, const char *ext)
+{
+    const char *slash = strrchr(path, '/');
+    const char *dot = strrchr(path, '.');
+    size_t stem = (dot && (!slash || dot > slash + 1)) ? (size_t)(dot - path) : strlen(path);
+    size_t e = strlen(ext);
+    char *p = malloc(stem + e + 1);
+    if (p) {
+        memcpy(p, path, stem);
+        memcpy(p + stem, ext, e + 1);
+    }
+    return p;
+}
+
+static bool same_file(const char *a, const char *b)
+{
+    return strcmp(a, b) == 0 || rm_file_same(a, b);
+}
+
+rm_status rm_cli_write_obj_export(const rm_mesh *mesh, const char *in, const char *out, bool textures,
+                                  rm_diag *diag)
+{
+    size_t n = mesh->material_count;
+    char *mtl_path = with_ext(out, ".mtl");
+    char **png = calloc(n ? n : 1, sizeof *png);
+    rm_status st = mtl_path && png ? RM_OK : RM_NOMEM;
+    const char *slash = mtl_path ? strrchr(mtl_path, '/') : NULL;
+    const char *mtllib = slash ? slash + 1 : mtl_path;
+
+    /* Every target, checked before anything is written: never over the
+       input, and no two targets the same file. */
+    for (size_t i = 0; st == RM_OK && i < n; i++) {
+        const rm_mesh_material *mt = &mesh->materials[i];
+        if (!textures || !mt->map_kd_rgba || !mt->map_kd)
+            continue;
+        png[i] = beside(out, mt->map_kd);
+        if (!png[i])
+            st = RM_NOMEM;
+    }
+    for (size_t i = 0; st == RM_OK && i < n + 2; i++) {
+        const char *t = i == 0 ? out : i == 1 ? mtl_path : png[i - 2];
+        if (!t || (i == 1 && !n))
+            continue;
+        const char *clash = same_file(t, in) ? in : NULL;
+        for (size_t k = 0; !clash && k < i; k++) {
+            const char *u = k == 0 ? out : k == 1 ? mtl_path : png[k - 2];
+            if (u && !(k == 1 && !n) && same_file(t, u))
+                clash = u;
+        }
+        if (clash) {
+            rm_diag_add(diag, RM_ERROR, "%s: error: would be written over %s; choose another output name",
+                        t, clash);
+            st = RM_USAGE;
+        }
+    }
+
+    text o = { 0 }, t = { 0 };
+    if (st == RM_OK) {
+        obj_text(mesh, in, n ? mtllib : NULL, &o, &t);
+        if (o.failed || t.failed)
+            st = RM_NOMEM;
+    }
+    /* The textures first, then the MTL, then the OBJ: a file never names
+       one that is not there. */
+    for (size_t i = 0; st == RM_OK && i < n; i++) {
+        if (!png[i])
+            continue;
+        const rm_mesh_material *mt = &mesh->materials[i];
+        bool again = false;     /* two materials sharing one image name: written once */
+        for (size_t k = 0; k < i && !again; k++)
+            again = png[k] && strcmp(png[k], png[i]) == 0;
+        if (again)
+            continue;
+        rm_image img = { mt->map_kd_width, mt->map_kd_height, mt->map_kd_rgba };
+        st = rm_image_write_png(&img, png[i], diag);
+    }
+    if (st == RM_OK && n)
+        st = rm_file_write_atomic(mtl_path, t.data ? t.data : "", t.size, diag);
+    if (st == RM_OK)
+        st = rm_file_write_atomic(out, o.data, o.size, diag);
+    free(o.data);
+    free(t.data);
+    for (size_t i = 0; png && i < n; i++)
+        free(png[i]);
+    free(png);
+    free(mtl_path);
+    return st;
+}
+
+/* ---- map_Kd images into the mesh (OBJ -> NIFF) -------------------------- */
+
+static char *join(const char *dir, size_t dir_len, const char *name)
+{
+    bool sep = dir_len > 0 && dir[dir_len - 1] != '/';
+    size_t n = strlen(name);
+    char *p = malloc(dir_len + sep + n + 1);
+    if (p) {
+        memcpy(p, dir, dir_len);
+        if (sep)
+            p[dir_len] = '/';
+        memcpy(p + dir_len + sep, name, n + 1);
+    }
+    return p;
+}
+
+/* The paths tried for a map_Kd, as the converter tries them
+   (src/convert/texture_find.c): the MTL's folder, --texture-dir, then the
+   file name alone in both. */
+static size_t candidates(const rm_mesh_material *mt, const char *tdir, char *out[4])
+{
+    const char *name = mt->map_kd, *lib = mt->library ? mt->library : "";
+    const char *slash = strrchr(lib, '/');
+    size_t lib_dir = slash ? (size_t)(slash - lib) + 1 : 0;
+    bool absolute = name[0] == '/';
+    bool drive = ((name[0] >= 'A' && name[0] <= 'Z') || (name[0] >= 'a' && name[0] <= 'z')) &&
+                 name[1] == ':';
+    const char *base = strrchr(name, '/');
+    base = base ? base + 1 : name;
+    size_t n = 0;
+    if (absolute)
+        out[n++] = join("", 0, name);
+    else if (!drive)
+        out[n++] = join(lib, lib_dir, name);
+    if (tdir && !absolute && !drive)
+        out[n++] = join(tdir, strlen(tdir), name);
+    if (base != name && base[0]) {
+        out[n++] = join(lib, lib_dir, base);
+        if (tdir)
+            out[n++] = join(tdir, strlen(tdir), base);
+    }
+    return n;
+}
+
+rm_status rm_cli_load_map_kd(rm_mesh *mesh, const char *texture_dir, rm_diag *diag)
+{
+    rm_status worst = RM_OK;
+    for (size_t i = 0; i < mesh->material_count; i++) {
+        rm_mesh_material *mt = &mesh->materials[i];
+        if (mt->map_kd_rgba || !mt->map_kd || !mt->map_kd[0])
+            continue;
+        char *path[4] = { NULL, NULL, NULL, NULL };
+        size_t n = candidates(mt, texture_dir && texture_dir[0] ? texture_dir : NULL, path);
+        bool loaded = false;
+        for (size_t k = 0; k < n && !loaded; k++) {
+            struct stat sb;
+            if (!path[k] || stat(path[k], &sb) != 0 || !S_ISREG(sb.st_mode))
+                continue;
+            rm_image img;
+            rm_image_init(&img);
+            rm_status st = rm_image_load_file(path[k], &img, diag);
+            if (st == RM_NOMEM) {
+                worst = RM_NOMEM;
+                break;
+            }
+            if (st == RM_OK) {
+                mt->map_kd_rgba = img.rgba;
+                mt->map_kd_width = img.width;
+                mt->map_kd_height = img.height;
+                loaded = true;
+            }
+            break;  /* the first file found is the image, as in the converter */
+        }
+        if (!loaded && worst == RM_OK) {
+            rm_diag_add(diag, RM_ERROR,
+                        "%s:%lu: error: texture \"%s\" of material \"%s\" is not found or not readable "
+                        "(--texture-dir DIR says where else to look; --no-textures leaves it out)",
+                        mt->library ? mt->library : (mesh->source ? mesh->source : "<mesh>"), mt->line,
+                        mt->map_kd, mt->name ? mt->name : "");
+            worst = RM_INVALID;
+        }
+        for (size_t k = 0; k < n; k++)
+            free(path[k]);
+        if (worst == RM_NOMEM)
+            break;
+    }
+    return worst;
+}
