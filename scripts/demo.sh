@@ -44,4 +44,29 @@ echo "---- retromesh render: pictures as the Saturn would draw them"
 "$tool" render "$out/walker.jom" --gif "$out/walker.gif" --fps 15 --size 160x120
 echo "demo: $out/walker.png $out/robot.png $out/walker.gif"
 echo
+echo "================================================================"
+echo "will it fit? retromesh budget: the level's models loaded as the engine would"
+echo "================================================================"
+# The example level names BARREL.JOM: the cube stands in for it, in a cd/
+# folder as on the game's CD.
+mkdir -p "$out/cd"
+"$tool" convert -q examples/cube.obj "$out/cd/BARREL.JOM"
+"$tool" level build examples/level.json "$out/cd/LEVEL.JOL"
+"$tool" budget "$out/cd/LEVEL.JOL" --cd "$out/cd"
+echo
+echo "---- retromesh budget for a set of models"
+"$tool" budget "$out/robot.jom" "$out/walker.jom" "$out/colors.jom"
+echo
+echo "================================================================"
+echo "NIFF (Nintendo 64): retromesh convert examples/robot.obj $out/robot.niff"
+echo "================================================================"
+"$tool" convert examples/robot.obj "$out/robot.niff"
+"$tool" check "$out/robot.niff"
+"$tool" info "$out/robot.niff"
+echo "---- back to OBJ and to a Saturn model, and a picture"
+"$tool" convert "$out/robot.niff" "$out/robot_from_niff.obj"
+"$tool" convert "$out/robot.niff" "$out/robot_from_niff.jom"
+"$tool" render "$out/robot.niff" --yaw 30 --pitch 15 -o "$out/robot_niff.png"
+echo "demo: $out/robot_niff.png"
+echo
 echo "demo: the models are in $out/"

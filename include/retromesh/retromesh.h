@@ -14,5 +14,8 @@
 #include "render.h"
 #include "level.h"
 #include "oni.h"
+#include "niff.h"
+#include "cd.h"
+#include "budget.h"
 #define RETROMESH_VERSION_STRING "0.1.0"
 #endif
