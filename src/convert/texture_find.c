@@ -156,6 +156,30 @@ static char *append_tried(char *list, const char *path, const char *why)
     return n;
 }
 
+/* Appends an image to the conversion's list under `path` (copied); the
+   list takes `img` (freed here on failure). */
+static rm_status add_image(rm_cv_ctx *c, const char *path, rm_image *img, uint32_t *index)
+{
+    rm_cv_image *grown = realloc(c->images, (c->image_count + 1) * sizeof *grown);
+    char *copy = malloc(strlen(path) + 1);
+    if (grown)
+        c->images = grown;
+    if (!grown || !copy) {
+        free(copy);
+        rm_image_free(img);
+        return RM_NOMEM;
+    }
+    strcpy(copy, path);
+    rm_cv_image *e = &c->images[c->image_count];
+    memset(e, 0, sizeof *e);
+    e->path = copy;
+    e->img = *img;
+    for (unsigned k = 0; k < 3; k++)
+        e->whole[k] = UINT32_MAX;
+    *index = (uint32_t)c->image_count++;
+    return RM_OK;
+}
+
 static rm_status load_image(rm_cv_ctx *c, const char *path, uint32_t *index, bool *decoded)
 {
     *decoded = false;
@@ -178,25 +202,10 @@ static rm_status load_image(rm_cv_ctx *c, const char *path, uint32_t *index, boo
         return RM_NOMEM;
     if (st != RM_OK)
         return RM_OK;
-    rm_cv_image *grown = realloc(c->images, (c->image_count + 1) * sizeof *grown);
-    char *copy = malloc(strlen(path) + 1);
-    if (grown)
-        c->images = grown;
-    if (!grown || !copy) {
-        free(copy);
-        rm_image_free(&img);
-        return RM_NOMEM;
-    }
-    strcpy(copy, path);
-    rm_cv_image *e = &c->images[c->image_count];
-    memset(e, 0, sizeof *e);
-    e->path = copy;
-    e->img = img;
-    for (unsigned k = 0; k < 3; k++)
-        e->whole[k] = UINT32_MAX;
-    *index = (uint32_t)c->image_count++;
-    *decoded = true;
-    return RM_OK;
+    st = add_image(c, path, &img, index);
+    if (st == RM_OK)
+        *decoded = true;
+    return st;
 }
 
 /* The image of a material with map_kd_rgba: a copy of those pixels. */
@@ -225,24 +234,7 @@ static rm_status carried_image(rm_cv_ctx *c, const rm_mesh_material *mat, uint32
     if (rm_image_alloc(&img, w, h) != RM_OK)
         return RM_NOMEM;
     memcpy(img.rgba, mat->map_kd_rgba, bytes);
-    rm_cv_image *grown = realloc(c->images, (c->image_count + 1) * sizeof *grown);
-    char *copy = malloc(strlen(name) + 1);
-    if (grown)
-        c->images = grown;
-    if (!grown || !copy) {
-        free(copy);
-        rm_image_free(&img);
-        return RM_NOMEM;
-    }
-    strcpy(copy, name);
-    rm_cv_image *e = &c->images[c->image_count];
-    memset(e, 0, sizeof *e);
-    e->path = copy;
-    e->img = img;
-    for (unsigned k = 0; k < 3; k++)
-        e->whole[k] = UINT32_MAX;
-    *index = (uint32_t)c->image_count++;
-    return RM_OK;
+    return add_image(c, name, &img, index);
 }
 
 rm_status rm_cv_load_material_image(rm_cv_ctx *c, uint32_t material, uint32_t *image)
