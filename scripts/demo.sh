@@ -65,7 +65,9 @@ echo "================================================================"
 "$tool" info "$out/robot.niff"
 echo "---- back to OBJ and to a Saturn model, and a picture"
 "$tool" convert "$out/robot.niff" "$out/robot_from_niff.obj"
-"$tool" convert "$out/robot.niff" "$out/robot_from_niff.jom"
+# NIFF holds triangles only; --merge-triangles joins flat pairs back into the
+# quads the Saturn draws (76 triangles -> 40 polygons, as the OBJ had).
+"$tool" convert --merge-triangles "$out/robot.niff" "$out/robot_from_niff.jom"
 "$tool" render "$out/robot.niff" --yaw 30 --pitch 15 -o "$out/robot_niff.png"
 echo "demo: $out/robot_niff.png"
 echo

@@ -33,6 +33,8 @@ static void usage(FILE *out)
           " *--no-weld          keep points at the same position apart\n"
           " *--keep-triangles   keep the OBJ corner order of triangles (no shortest-edge or UV\n"
           "                     rotation)\n"
+          " *--merge-triangles  join pairs of flat neighbouring triangles into quads (same material,\n"
+          "                     group, UVs and normals; fewer polygons for the VDP1)\n"
           " *--skeleton RIG.json\n"
           "                     add a rigid skeleton and its animations (BONE and ANIM chunks)\n"
           "                     from a JSON file (the format: docs/skeleton.md)\n"
@@ -306,6 +308,9 @@ int rm_cmd_convert(int argc, char **argv)
         } else if (!strcmp(a, "--keep-triangles")) {
             jom_only = a;
             opt.keep_triangles = true;
+        } else if (!strcmp(a, "--merge-triangles")) {
+            jom_only = a;
+            opt.merge_triangles = true;
         } else if (!strcmp(a, "--embed-textures")) {
             jom_only = a;
             opt.embed_textures = true;

@@ -37,6 +37,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cd.h"
 #include "diag.h"
 #include "level.h"
 
@@ -44,7 +45,7 @@
 extern "C" {
 #endif
 
-#define RM_BUDGET_HEAP_BYTES 393216u    /* JO_GLOBAL_MEMORY_SIZE_FOR_MALLOC, makefile default */
+#define RM_BUDGET_HEAP_BYTES RM_CD_DEFAULT_HEAP    /* JO_GLOBAL_MEMORY_SIZE_FOR_MALLOC, makefile default */
 
 typedef struct rm_budget_options {
     uint64_t heap_bytes;        /* --heap N: the jo_malloc heap (default 393,216) */

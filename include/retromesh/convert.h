@@ -71,6 +71,12 @@ typedef struct rm_convert_options {
        materials keep their color), to convert the geometry when the images
        are not at hand. */
     bool no_textures;
+
+    /* --merge-triangles: join pairs of triangles of the same material and
+       group that share an edge into quads, where the VDP1 draws the quad
+       exactly as the two triangles (flat, convex, the same per-corner data;
+       docs/convert.md, "Merging triangles"). Fewer polygons a frame. */
+    bool merge_triangles;
 } rm_convert_options;
 
 void rm_convert_options_default(rm_convert_options *opt);

@@ -46,3 +46,18 @@ void rm_cv_diag(const rm_cv_ctx *c, rm_severity sev, const char *fmt, ...)
     rm_diag_at(c->diag, sev, c->file, 0, 0, "%s", msg ? msg : "(out of memory)");
     free(msg);
 }
+
+void rm_cv_count_text(size_t n, char *buf, size_t size)
+{
+    char digits[32];
+    int len = snprintf(digits, sizeof digits, "%zu", n);
+    char out[48];
+    size_t o = 0;
+    for (int i = 0; i < len; i++) {
+        if (i > 0 && (len - i) % 3 == 0)
+            out[o++] = ',';
+        out[o++] = digits[i];
+    }
+    out[o] = 0;
+    snprintf(buf, size, "%s", out);
+}

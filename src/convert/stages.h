@@ -6,6 +6,8 @@
      rm_cv_convert_positions   positions.c  axes, scale, Q16.16; range errors
      rm_cv_build_polygons      faces.c      reversal, degenerate faces,
                                             triangles, quads, n-gon cutting
+     rm_cv_merge_triangles     merge.c      pairs of triangles -> quads
+                                            (opt.merge_triangles only)
      rm_cv_gather_groups       groups.c     polygon order, GRUP ranges
      rm_cv_build_materials     materials.c  MATL, QMAT
      rm_cv_build_textures      textures.c   map_Kd images, TEXT, TIMG,
@@ -74,6 +76,9 @@ typedef struct rm_cv_ctx {
     uint32_t *material_source;  /* material_count: the mesh material of each record,
                                    RM_MESH_NONE for the default one */
 
+    /* merge.c: how many pairs of triangles became quads */
+    size_t merged_pairs;
+
     /* faces.c: the last face warned about mirrored UVs, + 1 (0: none) */
     size_t mirror_warned;
 
@@ -126,6 +131,8 @@ void rm_cv_face_where(const rm_cv_ctx *c, size_t face, char *buf, size_t size);
 /* "FILE: warning: MESSAGE" about the whole mesh. */
 void rm_cv_diag(const rm_cv_ctx *c, rm_severity sev, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* n in decimal with a comma every three digits: "2,611". */
+void rm_cv_count_text(size_t n, char *buf, size_t size);
 
 /* ---- sort.c ------------------------------------------------------------ */
 
@@ -149,6 +156,23 @@ rm_status rm_cv_convert_positions(rm_cv_ctx *c);
 /* ---- faces.c ----------------------------------------------------------- */
 
 rm_status rm_cv_build_polygons(rm_cv_ctx *c);
+
+/* ---- merge.c ----------------------------------------------------------- */
+
+/* Two triangles are flat enough to be one quad when the angle between
+   their normals is below this (degrees; scale-free). */
+#define RM_CV_MERGE_DEGREES 1.0
+/* Textured pairs: the far corner's UV may be this fraction of the quad's
+   UV box (its longer side) from where the other triangle's affine UV map
+   puts it (half a texel of a 504-texel-wide texture); the first
+   triangle's UVs must span an area above this fraction of the box squared. */
+#define RM_CV_MERGE_UV_RATIO 1e-3
+
+/* With opt.merge_triangles: joins pairs of triangles into quads (the rule
+   is at the top of merge.c and in docs/convert.md), in place in c->polys;
+   c->merged_pairs says how many, and a note too. Runs after
+   rm_cv_build_polygons, before rm_cv_gather_groups. */
+rm_status rm_cv_merge_triangles(rm_cv_ctx *c);
 
 /* ---- groups.c ---------------------------------------------------------- */
 

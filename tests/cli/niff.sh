@@ -122,6 +122,17 @@ expect_status 0 "$RETROMESH" convert "$work/quad.nif" "$work/q2.jom" --texture-o
 [ -s "$work/bins/WALL.BIN" ] || { echo "FAIL: WALL.BIN not in --texture-out" >&2; fail=1; }
 expect_status 0 "$RETROMESH" convert "$work/robot.niff" "$work/robot.jom"
 expect_status 0 "$RETROMESH" check "$work/robot.jom"
+# NIFF holds triangles only: 76 for robot.obj's 40 polygons (its 36 quads
+# cut in two: 36 * 2 + 4 triangles = 76). --merge-triangles joins the flat
+# pairs back: 40 polygons again, as the OBJ converted directly.
+"$RETROMESH" info "$work/robot.jom" >"$work/plain.txt"
+expect_grep "$work/plain.txt" "polygons (76):"
+expect_status 0 "$RETROMESH" convert --merge-triangles "$work/robot.niff" "$work/robot_merged.jom"
+"$RETROMESH" info "$work/robot_merged.jom" >"$work/merged.txt"
+expect_grep "$work/merged.txt" "polygons (40):"
+expect_status 0 "$RETROMESH" convert "$ex/robot.obj" "$work/robot_direct.jom"
+"$RETROMESH" info "$work/robot_direct.jom" >"$work/direct.txt"
+expect_grep "$work/direct.txt" "polygons (40):"
 # NIFF -> NIFF keeps the bytes (the file model written back); --rebuild goes
 # through the mesh, which for a file the writer made gives the same file.
 cp "$work/robot.niff" "$work/robot.bin"
