@@ -234,9 +234,29 @@ void rm_budget_print_text(const rm_budget_report *r, FILE *out)
     if (!any)
         fputs("\nwithin every limit", out);
     if (r->problems) {
-        fprintf(out, "%s%" PRIu32 " model files missing, %" PRIu32 " invalid, %" PRIu32
-                " textures missing: what they would take is not counted\n",
-                any ? "" : " but ", r->totals.missing, r->totals.invalid, r->totals.textures_missing);
+        /* Only the kinds that happened: "1 model file invalid", "2 model
+           files missing and 1 texture missing". */
+        const struct {
+            uint32_t n;
+            const char *one, *many;
+        } kinds[3] = {
+            { r->totals.missing, "model file missing", "model files missing" },
+            { r->totals.invalid, "model file invalid", "model files invalid" },
+            { r->totals.textures_missing, "texture missing", "textures missing" },
+        };
+        fputs(any ? "" : ", but ", out);
+        int said = 0, total = 0;
+        for (int k = 0; k < 3; k++)
+            total += kinds[k].n != 0;
+        for (int k = 0; k < 3; k++) {
+            if (!kinds[k].n)
+                continue;
+            if (said)
+                fputs(said + 1 == total ? " and " : ", ", out);
+            fprintf(out, "%" PRIu32 " %s", kinds[k].n, kinds[k].n == 1 ? kinds[k].one : kinds[k].many);
+            said++;
+        }
+        fputs(": what they would take is not counted\n", out);
     } else if (!any) {
         fputc('\n', out);
     }

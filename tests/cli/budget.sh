@@ -124,7 +124,7 @@ expect_grep "$work/text" "per frame      16 of 1800 polygons (cell 0), 20 of 250
 expect_grep "$work/text" "incomplete: a model is missing"
 expect_grep "$work/text" "GONE.JOM: not in the folder, named by ENTI 2 'ghost' field model"
 expect_grep "$work/text" "ENTI 0 'panel' property far_model (PROP 0)"
-expect_grep "$work/text" "within every limit"
+expect_grep "$work/text" "within every limit, but 1 model file missing: what they would take is not counted"
 
 # --json: the same figures, the same bytes twice.
 expect_status 0 "$RETROMESH" budget "$cd_dir/LEVEL.JOL" --cd "$cd_dir" --json
