@@ -3,7 +3,11 @@
 expect_status 2 "$RETROMESH"
 expect_grep "$work/err" "usage: retromesh COMMAND"
 expect_status 0 "$RETROMESH" --help
-expect_grep "$work/out" "convert IN.obj"
+expect_grep "$work/out" "convert IN [OUT]"
+# Every command is listed.
+for c in info check pose level render oni budget; do
+  expect_grep "$work/out" "  $c "
+done
 expect_status 0 "$RETROMESH" --version
 expect_grep "$work/out" "retromesh 0."
 expect_status 2 "$RETROMESH" frobnicate
