@@ -480,6 +480,12 @@ typedef struct rm_niff_part {
     rm_niff_bytes neb, ueb;
 } rm_niff_part;
 
+/* One primitive-colour key of a Mat's 2.0 NEB (24 bytes). */
+typedef struct rm_niff_prim_color_anim {
+    uint32_t interpolation_type, key;
+    float color[4];         /* r, g, b, a */
+} rm_niff_prim_color_anim;
+
 typedef struct rm_niff_mat {
     const rm_niff_elem *el;
     uint32_t offset, index, size, name_index;
@@ -496,6 +502,11 @@ typedef struct rm_niff_mat {
     float prim_for_fog[4];
     uint32_t external_local_light_file_name_index, external_local_light_name_index;
     uint32_t external_tex_num, prim_color_anim_num, prim_color_anim_num_for_fog;
+    /* The NEB's arrays (spec §7.6; owned, NULL when the count is 0 or there
+       is no 2.0 NEB): external_tex_num name pairs, then the keys. */
+    uint32_t *external_tex_file_name_index, *external_tex_name_index;
+    rm_niff_prim_color_anim *prim_color_anim;          /* prim_color_anim_num */
+    rm_niff_prim_color_anim *prim_color_anim_for_fog;  /* prim_color_anim_num_for_fog */
 } rm_niff_mat;
 
 typedef struct rm_niff_tex {
@@ -537,6 +548,55 @@ typedef struct rm_niff_anim {
     uint32_t lookat_obj_index, upper_obj_index;   /* BILLBOARD_OBJ */
 } rm_niff_anim;
 
+/* AnimGroup 2.0 NEB (spec §7.9). use_animation_channel bits: */
+#define RM_NIFF_ANIM_CHANNEL_NO_USE                     0x00000000u
+#define RM_NIFF_ANIM_CHANNEL_ROTATE_AXIS                0x00000001u
+#define RM_NIFF_ANIM_CHANNEL_ROTATE_X                   0x00000002u
+#define RM_NIFF_ANIM_CHANNEL_ROTATE_Y                   0x00000004u
+#define RM_NIFF_ANIM_CHANNEL_ROTATE_Z                   0x00000008u
+#define RM_NIFF_ANIM_CHANNEL_ORIENTATION_XY             0x00000010u
+#define RM_NIFF_ANIM_CHANNEL_TRANSLATION                0x00000020u
+#define RM_NIFF_ANIM_CHANNEL_UNIQUE_SCALE               0x00000040u
+#define RM_NIFF_ANIM_CHANNEL_CLASSICAL_SCALE            0x00000080u
+#define RM_NIFF_ANIM_CHANNEL_ORIENTATION_CONSTRAINT     0x00000100u
+#define RM_NIFF_ANIM_CHANNEL_DIRECTION_CONSTRAINT       0x00000200u
+#define RM_NIFF_ANIM_CHANNEL_UPVECTOR_CONSTRAINT        0x00000400u
+#define RM_NIFF_ANIM_CHANNEL_PREFERRED_AXIS_CONSTRAINT  0x00000800u
+#define RM_NIFF_ANIM_CHANNEL_POSITION_CONSTRAINT        0x00001000u
+#define RM_NIFF_ANIM_CHANNEL_UNIQUE_SCALE_CONSTRAINT    0x00002000u
+#define RM_NIFF_ANIM_CHANNEL_CLASSICAL_SCALE_CONSTRAINT 0x00004000u
+#define RM_NIFF_ANIM_NEB_FIXED_SIZE                     148u   /* 37 words */
+
+/* The seven constraints, in NEB order. */
+enum { RM_NIFF_CONSTRAINT_ORIENTATION = 0, RM_NIFF_CONSTRAINT_DIRECTION, RM_NIFF_CONSTRAINT_UPVECTOR,
+       RM_NIFF_CONSTRAINT_PREFERRED_AXIS, RM_NIFF_CONSTRAINT_POSITION, RM_NIFF_CONSTRAINT_UNIQUE_SCALE,
+       RM_NIFF_CONSTRAINT_CLASSICAL_SCALE, RM_NIFF_CONSTRAINT_COUNT };
+
+typedef struct rm_niff_anim_constraint {
+    uint32_t kind;          /* kind_of_*_constraint_node: a list tag, RM_NIFF_NOLINK when unused/external */
+    uint32_t node;          /* *_constraint_node: index in that list */
+    uint32_t external_file_name_index, external_obj_name_index;  /* ExternalNameList or NOLINK */
+} rm_niff_anim_constraint;
+
+/* Channel keys: every record starts with interpolation_type and key (frame).
+   d_* are the "differential" (tangent) values. */
+typedef struct rm_niff_chan_rotate_axis {   /* RotateAxis, 40 bytes */
+    uint32_t interpolation_type, key;
+    float axis[3], angle, d_axis[3], d_angle;
+} rm_niff_chan_rotate_axis;
+typedef struct rm_niff_chan_rotate {        /* RotateX / RotateY / RotateZ, 16 bytes */
+    uint32_t interpolation_type, key;
+    float angle, d_angle;
+} rm_niff_chan_rotate;
+typedef struct rm_niff_chan_orientation_xy { /* OrientationXY, 56 bytes */
+    uint32_t interpolation_type, key;
+    float x_axis[3], y_axis[3], d_x_axis[3], d_y_axis[3];
+} rm_niff_chan_orientation_xy;
+typedef struct rm_niff_chan_vec3 {          /* Translation / UniqueScale / ClassicalScale, 32 bytes */
+    uint32_t interpolation_type, key;
+    float v[3], d[3];
+} rm_niff_chan_vec3;
+
 typedef struct rm_niff_anim_group {
     const rm_niff_elem *el;
     uint32_t offset, index, header_size, size, name_index;
@@ -545,6 +605,18 @@ typedef struct rm_niff_anim_group {
     rm_niff_bytes neb, ueb;
     bool has_neb2;
     uint32_t use_animation_channel;
+    /* The rest of the 2.0 NEB (spec §7.9), decoded when the NEB holds its
+       148-byte fixed part (has_channels) and the channel arrays its counts
+       ask for (the reader refuses a NEB too short for its counts). */
+    bool has_channels;
+    uint32_t rotate_axis_num, rotate_x_num, rotate_y_num, rotate_z_num, orientation_xy_num,
+             translation_num, unique_scale_num, classical_scale_num;
+    rm_niff_anim_constraint constraint[RM_NIFF_CONSTRAINT_COUNT];   /* RM_NIFF_CONSTRAINT_* */
+    /* Channel keys, *_num each (owned; NULL when the count is 0). */
+    rm_niff_chan_rotate_axis *rotate_axis;
+    rm_niff_chan_rotate *rotate_x, *rotate_y, *rotate_z;
+    rm_niff_chan_orientation_xy *orientation_xy;
+    rm_niff_chan_vec3 *translation, *unique_scale, *classical_scale;
 } rm_niff_anim_group;
 
 typedef struct rm_niff_name_entry {

@@ -10,11 +10,7 @@
 
 #include "niff_internal.h"
 
-typedef struct where {
-    const char *list;
-    const char *label;
-    uint32_t at;
-} where;
+typedef niff_where where;
 
 static void value_text(uint32_t v, char *buf, size_t n)
 {
@@ -52,6 +48,12 @@ static bool check_value(niff_ctx *c, const where *w, const char *field, uint32_t
     niff_error(c, w->list, w->label, w->at, "%s %s but %s has %u %s", field, vt, niff_target_list(target), n,
                niff_target_noun(target));
     return false;
+}
+
+bool niff_check_link(niff_ctx *c, const niff_where *w, const char *field, uint32_t v, uint32_t target,
+                     uint32_t flags)
+{
+    return check_value(c, w, field, v, target, flags);
 }
 
 static void check_schema_links(niff_ctx *c, const rm_niff_elem *e, const where *w)
@@ -98,7 +100,7 @@ static const rm_niff_elem *elem_at(const rm_niff_file *f, uint32_t list, uint32_
 }
 
 /* Number of records (vertices, colours...) of group `g` of a data target. */
-static bool group_num(const rm_niff_file *f, uint32_t target, uint32_t g, uint32_t *num)
+bool niff_group_num(const rm_niff_file *f, uint32_t target, uint32_t g, uint32_t *num)
 {
     uint32_t list, idx = g;
     switch (target) {
@@ -174,7 +176,7 @@ static void check_tri_group(niff_ctx *c, const rm_niff_elem *tg, uint32_t pos)
                 skip[r] = true;
                 continue;
             }
-            if (!group_num(f, ref_target[r], g[i], &num)) {
+            if (!niff_group_num(f, ref_target[r], g[i], &num)) {
                 /* 0 into an empty space (unused), or a group refused while reading */
                 if (niff_target_count(f, ref_target[r]) > g[i])
                     skip[r] = true;
@@ -210,7 +212,7 @@ static void check_tri_group(niff_ctx *c, const rm_niff_elem *tg, uint32_t pos)
             uint32_t gi = n ? g[0] : 0;
             for (uint32_t i = 0; i < n; i++) {
                 uint32_t num;
-                if (group_num(f, ref_target[r], g[i], &num) && num == bound[r])
+                if (niff_group_num(f, ref_target[r], g[i], &num) && num == bound[r])
                     gi = g[i];
             }
             niff_error(c, "TriList", tl, tri->offset, "%s %u but %s %u has %u %s", field[per[k].word], v,
@@ -390,8 +392,16 @@ static void check_obj_nebs(niff_ctx *c)
             check_value(c, &w, field, be(d + p), T_CHAIN_ROOT, LF_SWITCH);
         }
         p += 4 * (uint32_t)lods;   /* external_lod_obj_dist[] */
-        for (uint32_t k = 0; k < 2 * (uint32_t)lods + 2 * (uint32_t)ext; k++, p += 4)
-            check_value(c, &w, "external name index", be(d + p), T_EXT_NAME, LF_NOLINK);
+        static const char *const names[4] = {"external_lod_obj_file_name_index", "external_lod_obj_name_index",
+                                             "external_obj_file_name_index", "external_obj_name_index"};
+        for (uint32_t a = 0; a < 4; a++) {
+            uint32_t n = a < 2 ? (uint32_t)lods : (uint32_t)ext;
+            for (uint32_t k = 0; k < n; k++, p += 4) {
+                char field[64];
+                snprintf(field, sizeof field, "%s[%u]", names[a], k);
+                check_value(c, &w, field, be(d + p), T_EXT_NAME, LF_NOLINK);
+            }
+        }
     }
 }
 
@@ -430,10 +440,26 @@ static void check_other_nebs(niff_ctx *c)
         const rm_niff_elem *e = &sl->elems[0];
         where w = {"SceneList", "scene", e->offset};
         const uint8_t *d = e->neb.data;
-        uint32_t at = check_neb_array(c, e, &w, 20, be(d), "scene_chain_root_link_index", T_CHAIN_ROOT, LF_SWITCH);
         uint64_t ext = (uint64_t)be(d + 4) + be(d + 8) + be(d + 12) + be(d + 16);
-        if (at != UINT32_MAX)
-            check_neb_array(c, e, &w, at, 2 * ext, "scene external name index", T_EXT_NAME, 0);
+        uint64_t need = 20 + 4 * ((uint64_t)be(d) + 2 * ext);
+        if (need > e->neb.size) {
+            niff_error(c, "SceneList", "scene", e->offset,
+                       "the 2.0 NEB's counts need %llu bytes but the NEB is %u", (unsigned long long)need,
+                       e->neb.size);
+        } else {
+            uint32_t at = check_neb_array(c, e, &w, 20, be(d), "scene_chain_root_link_index", T_CHAIN_ROOT,
+                                          LF_SWITCH);
+            /* external (file, node) name pairs: Obj, Env, Cam, Light (spec §7.2) */
+            static const char *const kinds[4] = {"obj", "env", "cam", "light"};
+            for (uint32_t k = 0; k < 4; k++) {
+                uint32_t n = be(d + 4 + 4 * k);
+                char name[64];
+                snprintf(name, sizeof name, "external_%s_file_name_index", kinds[k]);
+                at = check_neb_array(c, e, &w, at, n, name, T_EXT_NAME, 0);
+                snprintf(name, sizeof name, "external_%s_name_index", kinds[k]);
+                at = check_neb_array(c, e, &w, at, n, name, T_EXT_NAME, 0);
+            }
+        }
     }
     static const char *const cam_ext[] = {"external_lookat_obj_file_name_index", "external_lookat_obj_name_index",
         "external_eye_obj_file_name_index", "external_eye_obj_name_index", "external_up_obj_file_name_index",
@@ -452,9 +478,7 @@ static void check_other_nebs(niff_ctx *c)
             snprintf(label, sizeof label, "%s %u", niff_schema_of(e->kind)->info.short_name, i);
             where w = {niff_list_info_of(ext[k].list)->name, label, e->offset};
             check_neb_ext(c, e, &w, ext[k].first, ext[k].names, ext[k].n);
-            if (ext[k].list == RM_NIFF_LIST_MAT && e->neb.size >= 104)
-                check_neb_array(c, e, &w, 104, 2 * (uint64_t)be(e->neb.data + 92), "external_tex name index",
-                                T_EXT_NAME, 0);
+            /* the Mat's external_tex arrays: links_neb.c */
         }
     }
 }
@@ -487,6 +511,7 @@ void niff_check_links(niff_ctx *c)
     check_mats(c);
     check_obj_nebs(c);
     check_other_nebs(c);
+    niff_check_neb_links(c);
     /* Obj rules that are not links: at most 32 children (spec §5.5). */
     const rm_niff_list *objs = &f->lists[RM_NIFF_LIST_OBJ];
     for (uint32_t i = 0; i < objs->elem_count; i++) {

@@ -137,6 +137,32 @@ void niff_check_links(niff_ctx *c);
 bool niff_build_typed(niff_ctx *c);
 void niff_free_typed(rm_niff_file *f);
 
+/* Where a link sits, for messages: "ObjList" "obj 3" at 0x1a4. */
+typedef struct niff_where {
+    const char *list;
+    const char *label;
+    uint32_t at;
+} niff_where;
+
+/* Checks one link value `v` of `field` against `target` (enum niff_target)
+   with LF_* `flags`; reports and returns false when it is out of range. */
+bool niff_check_link(niff_ctx *c, const niff_where *w, const char *field, uint32_t v, uint32_t target,
+                     uint32_t flags);
+/* Records (vertices, colours...) of group `g` of a data target (T_VTX,
+   T_TRI_COLOR, ...); false when g is not a group that was read. */
+bool niff_group_num(const rm_niff_file *f, uint32_t target, uint32_t g, uint32_t *num);
+/* The link target (T_*) of list RM_NIFF_LIST_* (Color/Vector: their first
+   index space), T_NONE for the SceneList. */
+uint32_t niff_target_of_list(uint32_t list);
+/* Bytes the channel arrays of an AnimGroup 2.0 NEB `d` (at least 36 bytes)
+   need after its 148-byte fixed part (typed.c). */
+uint64_t niff_anim_channel_bytes(const uint8_t *d);
+/* 2.0 NEB and cluster checks (links_neb.c), called by niff_check_links:
+   AnimGroup channels and constraint links, Mat NEB arrays, Cluster and
+   FullWeightedPart transform nodes, ClusterTri indices, Part tri_index
+   of ClusterShape/Envelope geometry. */
+void niff_check_neb_links(niff_ctx *c);
+
 /* Number of elements a link target holds, and its noun for messages. */
 uint32_t niff_target_count(const rm_niff_file *f, uint32_t target);
 const char *niff_target_noun(uint32_t target);

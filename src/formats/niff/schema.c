@@ -470,3 +470,11 @@ const char *niff_target_list(uint32_t target)
 {
     return target < T_COUNT && target != T_NONE ? lists[targets[target].list].name : "?";
 }
+
+uint32_t niff_target_of_list(uint32_t list)
+{
+    for (uint32_t t = T_NONE + 1; t < T_COUNT; t++)
+        if (targets[t].list == list && !targets[t].second)
+            return t;
+    return T_NONE;
+}

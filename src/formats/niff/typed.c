@@ -231,7 +231,34 @@ static void build_part(const rm_niff_elem *e, rm_niff_part *p)
     p->ueb = e->ueb;
 }
 
-static void build_mat(const rm_niff_elem *e, rm_niff_mat *m, uint32_t major)
+/* The Mat NEB's arrays after its 104-byte fixed part (spec §7.6). */
+static bool build_mat_arrays(const rm_niff_elem *e, rm_niff_mat *m)
+{
+    uint64_t ext = m->external_tex_num, pa = m->prim_color_anim_num, pf = m->prim_color_anim_num_for_fog;
+    if (104 + 8 * ext + 24 * (pa + pf) > e->neb.size)
+        return true;   /* refused by the reader (links_neb.c); not decoded */
+    const uint8_t *p = e->neb.data + 104;
+    if (!words_copy(p, (size_t)ext, &m->external_tex_file_name_index) ||
+        !words_copy(p + 4 * ext, (size_t)ext, &m->external_tex_name_index))
+        return false;
+    p += 8 * ext;
+    rm_niff_prim_color_anim **dst[2] = {&m->prim_color_anim, &m->prim_color_anim_for_fog};
+    uint64_t cnt[2] = {pa, pf};
+    for (int k = 0; k < 2; k++) {
+        if (!ALLOC(*dst[k], cnt[k]))
+            return false;
+        for (uint64_t i = 0; i < cnt[k]; i++, p += 24) {
+            rm_niff_prim_color_anim *a = &(*dst[k])[i];
+            a->interpolation_type = be(p);
+            a->key = be(p + 4);
+            for (int j = 0; j < 4; j++)
+                a->color[j] = fl(be(p + 8 + 4 * j));
+        }
+    }
+    return true;
+}
+
+static bool build_mat(const rm_niff_elem *e, rm_niff_mat *m, uint32_t major)
 {
     const uint32_t *w = e->words;
     m->el = e;
@@ -286,7 +313,9 @@ static void build_mat(const rm_niff_elem *e, rm_niff_mat *m, uint32_t major)
         m->external_tex_num = be(d + 92);
         m->prim_color_anim_num = be(d + 96);
         m->prim_color_anim_num_for_fog = be(d + 100);
+        return build_mat_arrays(e, m);
     }
+    return true;
 }
 
 static bool build_tex(const rm_niff_elem *e, rm_niff_tex *t, uint32_t major)
@@ -378,6 +407,96 @@ static bool build_tex_img(const rm_niff_elem *e, rm_niff_tex_img *t, uint32_t ma
     return true;
 }
 
+/* `n` floats from big-endian words at p. */
+static void floats_at(const uint8_t *p, float *out, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        out[i] = fl(be(p + 4 * i));
+}
+
+/* Byte size the channel arrays of a 2.0 AnimGroup NEB need (spec §7.9:
+   RotateAxis 40, RotateX/Y/Z 16, OrientationXY 56, Translation,
+   UniqueScale and ClassicalScale 32 bytes per key). `d` is the NEB. */
+uint64_t niff_anim_channel_bytes(const uint8_t *d)
+{
+    static const uint32_t rec[8] = {40, 16, 16, 16, 56, 32, 32, 32};
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < 8; i++)
+        n += (uint64_t)rec[i] * be(d + 4 + 4 * i);
+    return n;
+}
+
+/* The AnimGroup NEB after use_animation_channel (spec §7.9). */
+static bool build_anim_channels(const rm_niff_elem *e, rm_niff_anim_group *g)
+{
+    const uint8_t *d = e->neb.data;
+    if (e->neb.size < RM_NIFF_ANIM_NEB_FIXED_SIZE ||
+        RM_NIFF_ANIM_NEB_FIXED_SIZE + niff_anim_channel_bytes(d) > e->neb.size)
+        return true;   /* warned or refused by the reader (links_neb.c); not decoded */
+    g->has_channels = true;
+    uint32_t *num[8] = {&g->rotate_axis_num, &g->rotate_x_num, &g->rotate_y_num, &g->rotate_z_num,
+                        &g->orientation_xy_num, &g->translation_num, &g->unique_scale_num, &g->classical_scale_num};
+    for (uint32_t i = 0; i < 8; i++)
+        *num[i] = be(d + 4 + 4 * i);
+    for (uint32_t k = 0; k < RM_NIFF_CONSTRAINT_COUNT; k++) {
+        rm_niff_anim_constraint *x = &g->constraint[k];
+        x->kind = be(d + 36 + 8 * k);
+        x->node = be(d + 40 + 8 * k);
+        x->external_file_name_index = be(d + 92 + 8 * k);
+        x->external_obj_name_index = be(d + 96 + 8 * k);
+    }
+    const uint8_t *p = d + RM_NIFF_ANIM_NEB_FIXED_SIZE;
+    if (!ALLOC(g->rotate_axis, g->rotate_axis_num))
+        return false;
+    for (uint32_t i = 0; i < g->rotate_axis_num; i++, p += 40) {
+        rm_niff_chan_rotate_axis *r = &g->rotate_axis[i];
+        r->interpolation_type = be(p);
+        r->key = be(p + 4);
+        floats_at(p + 8, r->axis, 3);
+        r->angle = fl(be(p + 20));
+        floats_at(p + 24, r->d_axis, 3);
+        r->d_angle = fl(be(p + 36));
+    }
+    rm_niff_chan_rotate **rot[3] = {&g->rotate_x, &g->rotate_y, &g->rotate_z};
+    uint32_t rot_num[3] = {g->rotate_x_num, g->rotate_y_num, g->rotate_z_num};
+    for (int k = 0; k < 3; k++) {
+        if (!ALLOC(*rot[k], rot_num[k]))
+            return false;
+        for (uint32_t i = 0; i < rot_num[k]; i++, p += 16) {
+            rm_niff_chan_rotate *r = &(*rot[k])[i];
+            r->interpolation_type = be(p);
+            r->key = be(p + 4);
+            r->angle = fl(be(p + 8));
+            r->d_angle = fl(be(p + 12));
+        }
+    }
+    if (!ALLOC(g->orientation_xy, g->orientation_xy_num))
+        return false;
+    for (uint32_t i = 0; i < g->orientation_xy_num; i++, p += 56) {
+        rm_niff_chan_orientation_xy *o = &g->orientation_xy[i];
+        o->interpolation_type = be(p);
+        o->key = be(p + 4);
+        floats_at(p + 8, o->x_axis, 3);
+        floats_at(p + 20, o->y_axis, 3);
+        floats_at(p + 32, o->d_x_axis, 3);
+        floats_at(p + 44, o->d_y_axis, 3);
+    }
+    rm_niff_chan_vec3 **vec[3] = {&g->translation, &g->unique_scale, &g->classical_scale};
+    uint32_t vec_num[3] = {g->translation_num, g->unique_scale_num, g->classical_scale_num};
+    for (int k = 0; k < 3; k++) {
+        if (!ALLOC(*vec[k], vec_num[k]))
+            return false;
+        for (uint32_t i = 0; i < vec_num[k]; i++, p += 32) {
+            rm_niff_chan_vec3 *v = &(*vec[k])[i];
+            v->interpolation_type = be(p);
+            v->key = be(p + 4);
+            floats_at(p + 8, v->v, 3);
+            floats_at(p + 20, v->d, 3);
+        }
+    }
+    return true;
+}
+
 static bool build_anim_group(const rm_niff_elem *e, rm_niff_anim_group *g, uint32_t major)
 {
     const uint32_t *w = e->words;
@@ -397,6 +516,8 @@ static bool build_anim_group(const rm_niff_elem *e, rm_niff_anim_group *g, uint3
     if (major >= 2 && e->neb.size >= 4) {
         g->has_neb2 = true;
         g->use_animation_channel = be(e->neb.data);
+        if (!build_anim_channels(e, g))
+            return false;
     }
     if (!ALLOC(g->anims, e->sub_count))
         return false;
@@ -557,7 +678,8 @@ bool niff_build_typed(niff_ctx *c)
         return false;
     f->mat_count = l->elem_count;
     for (uint32_t i = 0; i < l->elem_count; i++)
-        build_mat(&l->elems[i], &f->mats[i], major);
+        if (!build_mat(&l->elems[i], &f->mats[i], major))
+            return false;
     l = &L[RM_NIFF_LIST_TEX];
     if (!ALLOC(f->texs, l->elem_count))
         return false;
@@ -635,6 +757,13 @@ void niff_free_typed(rm_niff_file *f)
         free(f->tri_groups[i].tris);
     free(f->tri_groups);
     free(f->parts);
+    for (uint32_t i = 0; f->mats && i < f->mat_count; i++) {
+        rm_niff_mat *m = &f->mats[i];
+        free(m->external_tex_file_name_index);
+        free(m->external_tex_name_index);
+        free(m->prim_color_anim);
+        free(m->prim_color_anim_for_fog);
+    }
     free(f->mats);
     for (uint32_t i = 0; f->texs && i < f->tex_count; i++) {
         rm_niff_tex *t = &f->texs[i];
@@ -651,8 +780,18 @@ void niff_free_typed(rm_niff_file *f)
     for (uint32_t i = 0; f->tex_imgs && i < f->tex_img_count; i++)
         free(f->tex_imgs[i].mipmap_img_offset);
     free(f->tex_imgs);
-    for (uint32_t i = 0; f->anim_groups && i < f->anim_group_count; i++)
-        free(f->anim_groups[i].anims);
+    for (uint32_t i = 0; f->anim_groups && i < f->anim_group_count; i++) {
+        rm_niff_anim_group *g = &f->anim_groups[i];
+        free(g->anims);
+        free(g->rotate_axis);
+        free(g->rotate_x);
+        free(g->rotate_y);
+        free(g->rotate_z);
+        free(g->orientation_xy);
+        free(g->translation);
+        free(g->unique_scale);
+        free(g->classical_scale);
+    }
     free(f->anim_groups);
     free_names(f->names, f->name_count);
     free_names(f->external_names, f->external_name_count);
