@@ -375,6 +375,11 @@ static uint32_t mesh_material(ctx *c, uint32_t k)
                       (mt->alpha_type1 != RM_NIFF_MAT_CC_NIFF_NONE &&
                        (mt->alpha_type1 & RM_NIFF_MAT_CC_NIFF_PRIM_ALPHA));
     mat->dissolve = mt->type == RM_NIFF_MAT_TYPE_NIFF && prim_alpha ? unit(mt->prim[3]) : 1.0;
+    /* A lit material (global or local light) is lit on the Saturn too:
+       jo_light, the engine's flat light. */
+    if ((mt->shade_type & 0x0fu) == RM_NIFF_MAT_SHADE_LIGHT_GLOBAL ||
+        (mt->shade_type & 0x0fu) == RM_NIFF_MAT_SHADE_LIGHT_LOCAL)
+        mat->jo_flags |= RM_MAT_LIGHT;
     m->material_count++;    /* counted before its texture: freed with the mesh on failure */
     material_texture(c, k, mat);
     c->mesh_mat[k] = (uint32_t)(m->material_count - 1);

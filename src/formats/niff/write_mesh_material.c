@@ -34,7 +34,10 @@ uint32_t wm_write_mat_list(wm_builder *b, const wm_plan *p)
         const rm_mesh_material *mm = &p->mesh->materials[mat->material];
         uint32_t color, alpha;
         mat_sources(p, mat, &color, &alpha);
-        uint32_t shade = p->has_normals ? (MAT_SHADE_LIGHT_GLOBAL | MAT_SHADE_SMOOTH) : 0u;
+        /* Lit on the N64 when lit on the Saturn (jo_light, the engine's flat
+           light); smooth when the mesh has vertex normals to light with. */
+        uint32_t shade = ((mm->jo_flags & RM_MAT_LIGHT) ? MAT_SHADE_LIGHT_GLOBAL : 0u) |
+                         (p->has_normals ? MAT_SHADE_SMOOTH : 0u);
         size_t start = wm_offset(b);
         wm_u32(b, WM_TAG_MAT);
         wm_u32(b, (uint32_t)i);

@@ -422,7 +422,7 @@ static void test_parts(void **state)
    (alpha 128). TexImg rows start at the bottom left: blue white red green.
    Tex = 52 + 28 (TexDataArea) + 20 (NEB) = 100; TexImg = 24 + 16 + 4 = 44;
    the Mat has tex_num 1: 104 + 4 + 104 = 212; color TEX0, alpha
-   TEX0_ALPHA | PRIM_ALPHA = 0x000c0000; with normals: LIGHT_GLOBAL | SMOOTH. */
+   TEX0_ALPHA | PRIM_ALPHA = 0x000c0000; with normals, no jo_light: SMOOTH alone (0x10). */
 static void test_texture(void **state)
 {
     (void)state;
@@ -448,7 +448,7 @@ static void test_texture(void **state)
     /* the Shape links the only Mat */
     assert_int_equal(tm_word(data, tm_elem(data, off[L_SHAPE], 0) + 24), 0);
     size_t mat = tm_elem(data, off[L_MAT], 0);
-    static const uint32_t mat_head[] = {0x000a0100, 0, 212, 2 /* "wall" */, 0, 0x12, 0x00000008, NO, 0x000c0000, NO,
+    static const uint32_t mat_head[] = {0x000a0100, 0, 212, 2 /* "wall" */, 0, 0x10, 0x00000008, NO, 0x000c0000, NO,
                                         F1, F1, F1, F1};
     tm_expect_words(data, size, mat, mat_head, sizeof mat_head / 4);
     static const uint32_t mat_tex[] = {NO, 1, 104, 0, 0 /* tex_index[0] */, F1};

@@ -111,6 +111,7 @@ static void full_mesh(rm_mesh *m)
     memcpy(m->materials[red].map_kd_rgba, rgba, 16);
     m->materials[red].map_kd_width = 2;
     m->materials[red].map_kd_height = 2;
+    m->materials[red].jo_flags = RM_MAT_LIGHT;   /* lit: LIGHT_GLOBAL | SMOOTH in the Mat */
     m->face_material[0] = red;
     m->face_group[1] = g;
     m->face_material[1] = glass;
@@ -152,6 +153,10 @@ static void test_full_mesh_reads_back(void **state)
     assert_int_equal(f.mats[0].color_type0, RM_NIFF_MAT_CC_NIFF_TEX0 | RM_NIFF_MAT_CC_NIFF_VTX);
     assert_int_equal(f.mats[0].alpha_type0, RM_NIFF_MAT_CC_NIFF_TEX0_ALPHA | RM_NIFF_MAT_CC_NIFF_PRIM_ALPHA);
     assert_int_equal(f.mats[1].color_type0, RM_NIFF_MAT_CC_NIFF_PRIM | RM_NIFF_MAT_CC_NIFF_VTX);
+    /* red has jo_light: LIGHT_GLOBAL 0x2 | SMOOTH 0x10 (the mesh has normals) = 0x12;
+       glass has not: SMOOTH alone. */
+    assert_int_equal(f.mats[0].shade_type, RM_NIFF_MAT_SHADE_LIGHT_GLOBAL | RM_NIFF_MAT_SHADE_SMOOTH);
+    assert_int_equal(f.mats[1].shade_type, RM_NIFF_MAT_SHADE_SMOOTH);
     assert_true(f.mats[1].prim[2] == 1.0f && f.mats[1].prim[3] == 0.5f);
     assert_true(f.mats[1].has_neb2);
     assert_true(f.mats[1].ambient[0] == 1.0f && f.mats[1].diffuse[3] == 1.0f);
@@ -249,6 +254,9 @@ static void test_mesh_round_trip(void **state)
     assert_non_null(red->map_kd_rgba);
     assert_memory_equal(red->map_kd_rgba, m.materials[0].map_kd_rgba, 16);   /* top row first again */
     assert_true(back.materials[back.face_material[1]].dissolve == 0.5);
+    /* jo_light -> MAT_SHADE_LIGHT_GLOBAL -> jo_light; glass stays unlit. */
+    assert_true(red->jo_flags & RM_MAT_LIGHT);
+    assert_false(back.materials[back.face_material[1]].jo_flags & RM_MAT_LIGHT);
     rm_mesh_free(&back);
     rm_diag_free(&d);
     free(data);
