@@ -16,6 +16,7 @@
    NIFF TexImg) reads no file: its image is those pixels, named by map_Kd
    (the name gives the TEXT name). Identical carried images with the same
    name are one image. */
+#include "core/alloc.h"
 #include "retromesh/fileio.h"
 #include "stages.h"
 
@@ -161,7 +162,7 @@ static char *append_tried(char *list, const char *path, const char *why)
 static rm_status add_image(rm_cv_ctx *c, const char *path, rm_image *img, uint32_t *index)
 {
     rm_cv_image *grown = realloc(c->images, (c->image_count + 1) * sizeof *grown);
-    char *copy = malloc(strlen(path) + 1);
+    char *copy = rm_strdup(path);
     if (grown)
         c->images = grown;
     if (!grown || !copy) {
@@ -169,7 +170,6 @@ static rm_status add_image(rm_cv_ctx *c, const char *path, rm_image *img, uint32
         rm_image_free(img);
         return RM_NOMEM;
     }
-    strcpy(copy, path);
     rm_cv_image *e = &c->images[c->image_count];
     memset(e, 0, sizeof *e);
     e->path = copy;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "retromesh/budget.h"
+#include "core/alloc.h"
 #include "retromesh/cd.h"
 #include "retromesh/convert.h"
 #include "retromesh/fileio.h"
@@ -23,15 +24,6 @@ void rm_budget_options_default(rm_budget_options *opt)
     opt->sprites = RM_BUDGET_TEXTURES;
     opt->polygons = RM_BUDGET_POLYGONS;
     opt->points = RM_BUDGET_POINTS;
-}
-
-static char *copy_string(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *p = malloc(n);
-    if (p)
-        memcpy(p, s, n);
-    return p;
 }
 
 static const char *base_name(const char *path)
@@ -192,8 +184,8 @@ static rm_status report_init(rm_budget_report *r, const char *level, const char 
         r->limits = *opt;
     else
         rm_budget_options_default(&r->limits);
-    r->dir = copy_string(dir ? dir : ".");
-    r->level = level ? copy_string(level) : NULL;
+    r->dir = rm_strdup(dir ? dir : ".");
+    r->level = level ? rm_strdup(level) : NULL;
     r->models = calloc(count + 1, sizeof *r->models);
     if (!r->dir || (level && !r->level) || !r->models)
         return RM_NOMEM;
@@ -232,7 +224,7 @@ rm_status rm_budget_level(const uint8_t *data, size_t size, const char *name, co
             st = RM_NOMEM;
     }
     for (size_t i = 0; st == RM_OK && i < refs.file_count; i++)
-        if (!(out->models[i].file = copy_string(refs.files[i])))
+        if (!(out->models[i].file = rm_strdup(refs.files[i])))
             st = RM_NOMEM;
     /* The cells are loaded for the point lights (a gouraud table per
        polygon), as jo/cell.h does; every other model with jo_3d_load_model. */
@@ -300,7 +292,7 @@ rm_status rm_budget_models(const char *const *files, size_t count, const char *d
                 break;
         if (k < n)
             continue;           /* the same file twice: loaded once, as the level does */
-        if (!(out->models[n].file = copy_string(b)))
+        if (!(out->models[n].file = rm_strdup(b)))
             st = RM_NOMEM;
         else
             n++;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cd_internal.h"
+#include "core/alloc.h"
 
 void rm_cd_options_default(rm_cd_options *opt)
 {
@@ -55,12 +56,11 @@ rm_cd *rm_cd_open(const char *dir, const rm_cd_options *opt, rm_diag *diag)
     /* The allocator keeps 32-byte steps: a start that is not aligned is
        rounded up, as the engine's first address is. */
     cd->vram_top = ((uint64_t)cd->opt.vram_start + RM_CD_VRAM_ALIGN - 1) & ~(uint64_t)(RM_CD_VRAM_ALIGN - 1);
-    cd->dir = malloc(strlen(dir) + 1);
+    cd->dir = rm_strdup(dir);
     if (!cd->dir) {
         free(cd);
         return NULL;
     }
-    strcpy(cd->dir, dir);
     if (cd_dir_list(cd, diag) != RM_OK) {
         rm_cd_close(cd);
         return NULL;

@@ -13,6 +13,7 @@
 
 #include "core/bytes.h"
 #include "jol_internal.h"
+#include "core/alloc.h"
 
 #define MAX_ARRAYS 8
 
@@ -64,32 +65,6 @@ struct rm_level_builder {
     bool failed;                /* out of memory somewhere */
 };
 
-static char *dup(const char *s)
-{
-    if (!s)
-        return NULL;
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
-static bool grow(void **p, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return true;
-    size_t c = *cap ? *cap * 2 : 8;
-    while (c < need)
-        c *= 2;
-    void *q = realloc(*p, c * elem);
-    if (!q)
-        return false;
-    *p = q;
-    *cap = c;
-    return true;
-}
-
 static size_t elems(const rm_jol_field *f, size_t n)
 {
     size_t e = 0;
@@ -119,7 +94,7 @@ static void defaults(jval *v, const rm_jol_field *f, size_t n)
 
 static size_t add_sec(rm_level_builder *b, const char *id, const rm_jol_section *sc)
 {
-    if (!grow((void **)&b->secs, &b->cap, b->n + 1, sizeof *b->secs)) {
+    if (!rm_grow((void **)&b->secs, &b->cap, b->n + 1, sizeof *b->secs)) {
         b->failed = true;
         return (size_t)-1;
     }
@@ -255,7 +230,7 @@ size_t rm_level_builder_add_record(rm_level_builder *b, size_t sec)
     bsec *s = known(b, sec);
     if (!s || !s->record_elems)
         return (size_t)-1;
-    if (!grow((void **)&s->records, &s->cap, (s->count + 1) * s->record_elems, sizeof *s->records)) {
+    if (!rm_grow((void **)&s->records, &s->cap, (s->count + 1) * s->record_elems, sizeof *s->records)) {
         b->failed = true;
         return (size_t)-1;
     }
@@ -316,7 +291,7 @@ rm_status rm_level_builder_set_string(rm_level_builder *b, size_t sec, size_t re
     jval *v = cell(b, sec, record, field, 0, NULL);
     if (!v)
         return RM_USAGE;
-    char *d = dup(text);
+    char *d = rm_strdup(text);
     if (text && !d)
         return RM_NOMEM;
     free(v->str);
@@ -404,14 +379,14 @@ static rm_status add_prop(rm_level_builder *b, size_t entity, const char *key, u
 {
     if (!b || !key || !is_entity(b, entity))
         return RM_USAGE;
-    if (!grow((void **)&b->props, &b->prop_cap, b->prop_n + 1, sizeof *b->props))
+    if (!rm_grow((void **)&b->props, &b->prop_cap, b->prop_n + 1, sizeof *b->props))
         return RM_NOMEM;
     bprop *p = &b->props[b->prop_n];
     p->entity = entity;
     p->type = type;
     p->num = num;
-    p->key = dup(key);
-    p->str = dup(str);
+    p->key = rm_strdup(key);
+    p->str = rm_strdup(str);
     if (!p->key || (str && !p->str)) {
         free(p->key);
         free(p->str);
@@ -445,7 +420,7 @@ rm_status rm_level_builder_add_link(rm_level_builder *b, size_t entity, uint16_t
 {
     if (!b || !is_entity(b, entity))
         return RM_USAGE;
-    if (!grow((void **)&b->links, &b->link_cap, b->link_n + 1, sizeof *b->links))
+    if (!rm_grow((void **)&b->links, &b->link_cap, b->link_n + 1, sizeof *b->links))
         return RM_NOMEM;
     blink *l = &b->links[b->link_n];
     l->entity = entity;
@@ -453,7 +428,7 @@ rm_status rm_level_builder_add_link(rm_level_builder *b, size_t entity, uint16_t
     l->action = action;
     l->delay = delay;
     l->param = param;
-    l->target = dup(target);
+    l->target = rm_strdup(target);
     if (target && !l->target)
         return RM_NOMEM;
     b->link_n++;
@@ -487,7 +462,7 @@ static rm_status finalize(rm_level_builder *b, rm_diag *diag)
             rm_level_builder_set(b, prop, r, "type", 0, p->type);
             if (p->str) {
                 jval *v = cell(b, prop, r, "value", 0, NULL);
-                v->str = dup(p->str);
+                v->str = rm_strdup(p->str);
                 v->is_str = true;
                 if (!v->str)
                     return RM_NOMEM;

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "jol_internal.h"
+#include "core/alloc.h"
 #include "retromesh/level_format.h"
 
 static int ascii_lower(int c)
@@ -36,15 +37,6 @@ static int ends_with_jom(const char *s)
 {
     size_t n = strlen(s);
     return n > 4 && same_name(s + n - 4, ".jom");
-}
-
-static char *copy_string(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *p = malloc(n);
-    if (p)
-        memcpy(p, s, n);
-    return p;
 }
 
 /* A property key the engine's classes declare as a JOM file. */
@@ -73,7 +65,7 @@ static rm_status add_ref(rm_level_model_refs *r, const char *section, uint32_t r
         if (!nf)
             return RM_NOMEM;
         r->files = nf;
-        if (!(r->files[r->file_count] = copy_string(file)))
+        if (!(r->files[r->file_count] = rm_strdup(file)))
             return RM_NOMEM;
         r->file_count++;
     }
@@ -87,8 +79,8 @@ static rm_status add_ref(rm_level_model_refs *r, const char *section, uint32_t r
     ref->record = record;
     ref->entity = entity;
     ref->file = f;
-    ref->field = copy_string(field);
-    ref->entity_name = entity_name ? copy_string(entity_name) : NULL;
+    ref->field = rm_strdup(field);
+    ref->entity_name = entity_name ? rm_strdup(entity_name) : NULL;
     r->ref_count++;     /* counted now: free() releases what was copied */
     if (!ref->field || (entity_name && !ref->entity_name))
         return RM_NOMEM;

@@ -11,6 +11,7 @@
 
 #include "retromesh/niff.h"
 #include "to_mesh.h"
+#include "core/alloc.h"
 
 /* The most vertices, uvs, normals, corners or faces a mesh may get (4M:
    some 200 MB of mesh; a Saturn model has at most 2500 points): an Obj
@@ -53,30 +54,6 @@ typedef struct ctx {
 } ctx;
 
 /* ---- small helpers ------------------------------------------------------ */
-
-static bool grow(void **p, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return true;
-    size_t n = *cap ? *cap : 64;
-    while (n < need)
-        n *= 2;
-    void *q = realloc(*p, n * elem);
-    if (!q)
-        return false;
-    *p = q;
-    *cap = n;
-    return true;
-}
-
-static char *dup_str(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
 
 /* A link with a Switch reference replaced by the Switch's default link
    (one level: a Switch whose default is a Switch gives NOLINK). */
@@ -196,7 +173,7 @@ static char *unique_name(name_set *ns, const char *base)
         }
         *next = k + 1;
     }
-    char *d = dup_str(buf);
+    char *d = rm_strdup(buf);
     if (d && !name_add(ns, d)) {
         free(d);
         return NULL;
@@ -350,7 +327,7 @@ static uint32_t mesh_material(ctx *c, uint32_t k)
     if (c->mesh_mat[k] != RM_MESH_NONE)
         return c->mesh_mat[k];
     rm_mesh *m = c->m;
-    if (!grow((void **)&m->materials, &c->mat_cap, m->material_count + 1, sizeof *m->materials)) {
+    if (!rm_grow((void **)&m->materials, &c->mat_cap, m->material_count + 1, sizeof *m->materials)) {
         c->st = RM_NOMEM;
         return RM_MESH_NONE;
     }
@@ -474,9 +451,9 @@ static bool add_position(ctx *c, rm_vec3d p, rm_vec3d color, bool has)
         fail_big(c);
         return false;
     }
-    if (!grow((void **)&m->positions, &c->pos_cap, n, sizeof *m->positions) ||
-        !grow((void **)&m->colors, &c->color_cap, n, sizeof *m->colors) ||
-        !grow((void **)&m->has_color, &c->has_cap, n, sizeof *m->has_color)) {
+    if (!rm_grow((void **)&m->positions, &c->pos_cap, n, sizeof *m->positions) ||
+        !rm_grow((void **)&m->colors, &c->color_cap, n, sizeof *m->colors) ||
+        !rm_grow((void **)&m->has_color, &c->has_cap, n, sizeof *m->has_color)) {
         c->st = RM_NOMEM;
         return false;
     }
@@ -627,7 +604,7 @@ static void emit_shape(ctx *c, uint32_t oi, const rm_niff_xform *world)
     }
     size_t uv_base = m->uv_count, nv_base = m->normal_count;
     if (stg && c->st == RM_OK) {
-        if (!grow((void **)&m->uvs, &c->uv_cap, m->uv_count + stg->num, sizeof *m->uvs))
+        if (!rm_grow((void **)&m->uvs, &c->uv_cap, m->uv_count + stg->num, sizeof *m->uvs))
             c->st = RM_NOMEM;
         for (uint32_t k = 0; k < stg->num && c->st == RM_OK; k++) {
             m->uvs[m->uv_count][0] = stg->v[2 * k];
@@ -642,7 +619,7 @@ static void emit_shape(ctx *c, uint32_t oi, const rm_niff_xform *world)
         const rm_niff_data_group *g = pass ? tng : ng;
         if (!g)
             continue;
-        if (!grow((void **)&m->normals, &c->nv_cap, m->normal_count + g->num, sizeof *m->normals))
+        if (!rm_grow((void **)&m->normals, &c->nv_cap, m->normal_count + g->num, sizeof *m->normals))
             c->st = RM_NOMEM;
         for (uint32_t k = 0; k < g->num && c->st == RM_OK; k++) {
             rm_vec3d n = { g->v[3 * k], g->v[3 * k + 1], g->v[3 * k + 2] };
@@ -662,12 +639,12 @@ static void emit_shape(ctx *c, uint32_t oi, const rm_niff_xform *world)
         }
         int colors = color_source(c, tmat[t], cg != NULL, tcg != NULL);
         size_t fc = m->face_count, cc = rm_mesh_corner_count(m);
-        if (!grow((void **)&m->face_start, &c->face_cap, fc + 2, sizeof *m->face_start) ||
-            !grow((void **)&m->face_material, &c->face_mat_cap, fc + 1, sizeof *m->face_material) ||
-            !grow((void **)&m->face_group, &c->face_group_cap, fc + 1, sizeof *m->face_group) ||
-            !grow((void **)&m->corner_position, &c->cpos_cap, cc + 3, sizeof *m->corner_position) ||
-            !grow((void **)&m->corner_uv, &c->cuv_cap, cc + 3, sizeof *m->corner_uv) ||
-            !grow((void **)&m->corner_normal, &c->cnv_cap, cc + 3, sizeof *m->corner_normal)) {
+        if (!rm_grow((void **)&m->face_start, &c->face_cap, fc + 2, sizeof *m->face_start) ||
+            !rm_grow((void **)&m->face_material, &c->face_mat_cap, fc + 1, sizeof *m->face_material) ||
+            !rm_grow((void **)&m->face_group, &c->face_group_cap, fc + 1, sizeof *m->face_group) ||
+            !rm_grow((void **)&m->corner_position, &c->cpos_cap, cc + 3, sizeof *m->corner_position) ||
+            !rm_grow((void **)&m->corner_uv, &c->cuv_cap, cc + 3, sizeof *m->corner_uv) ||
+            !rm_grow((void **)&m->corner_normal, &c->cnv_cap, cc + 3, sizeof *m->corner_normal)) {
             c->st = RM_NOMEM;
             break;
         }
@@ -720,7 +697,7 @@ static void emit_shape(ctx *c, uint32_t oi, const rm_niff_xform *world)
         m->face_material[fc] = mesh_material(c, tmat[t]);
         uint32_t fmat = m->face_material[fc];
         if (fmat != RM_MESH_NONE) {
-            if (!grow((void **)&c->sides, &c->sides_cap, m->material_count, 1)) {
+            if (!rm_grow((void **)&c->sides, &c->sides_cap, m->material_count, 1)) {
                 c->st = RM_NOMEM;
                 break;
             }
@@ -743,7 +720,7 @@ static void emit_shape(ctx *c, uint32_t oi, const rm_niff_xform *world)
 static uint32_t add_group(ctx *c, uint32_t oi)
 {
     rm_mesh *m = c->m;
-    if (!grow((void **)&m->groups, &c->group_cap, m->group_count + 1, sizeof *m->groups)) {
+    if (!rm_grow((void **)&m->groups, &c->group_cap, m->group_count + 1, sizeof *m->groups)) {
         c->st = RM_NOMEM;
         return RM_MESH_NONE;
     }
@@ -765,7 +742,7 @@ static uint32_t add_group(ctx *c, uint32_t oi)
 static bool push(walk_item **stack, size_t *n, size_t *cap, uint32_t obj, const rm_niff_xform *parent,
                  bool cleared)
 {
-    if (!grow((void **)stack, cap, *n + 1, sizeof **stack))
+    if (!rm_grow((void **)stack, cap, *n + 1, sizeof **stack))
         return false;
     (*stack)[*n].obj = obj;
     (*stack)[*n].cleared = cleared;
@@ -881,9 +858,9 @@ rm_status rm_niff_to_mesh_named(const rm_niff_file *f, const char *name, rm_mesh
     c.mesh_mat = malloc((f->mat_count ? f->mat_count : 1) * sizeof *c.mesh_mat);
     c.tex_file = calloc(f->tex_count ? f->tex_count : 1, sizeof *c.tex_file);
     c.seen = calloc(f->obj_count ? f->obj_count : 1, 1);
-    out->source = dup_str(c.file);
+    out->source = rm_strdup(c.file);
     if (!c.mesh_mat || !c.tex_file || !c.seen || !out->source ||
-        !grow((void **)&out->face_start, &c.face_cap, 1, sizeof *out->face_start)) {
+        !rm_grow((void **)&out->face_start, &c.face_cap, 1, sizeof *out->face_start)) {
         c.st = RM_NOMEM;
     } else {
         out->face_start[0] = 0;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "oni_le.h"
+#include "core/alloc.h"
 
 static rm_vec3d vec_at(const uint8_t *p, uint32_t i)
 {
@@ -14,20 +15,11 @@ static rm_vec3d vec_at(const uint8_t *p, uint32_t i)
     return v;
 }
 
-static char *dup_text(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
 rm_status rm_oni_geometry_to_mesh(const rm_oni_geometry *g, const char *source, rm_mesh *out, rm_diag *diag)
 {
     rm_mesh_init(out);
     size_t np = g->point_count, nt = g->triangle_count;
-    out->source = dup_text(source ? source : "<oni>");
+    out->source = rm_strdup(source ? source : "<oni>");
     out->positions = np ? malloc(np * sizeof *out->positions) : NULL;
     out->uvs = np ? malloc(np * sizeof *out->uvs) : NULL;
     out->normals = np ? malloc(np * sizeof *out->normals) : NULL;
@@ -55,7 +47,7 @@ rm_status rm_oni_geometry_to_mesh(const rm_oni_geometry *g, const char *source, 
     if (g->texture_name && strlen(mat) > 4 && strncmp(mat, "TXMP", 4) == 0)
         mat += 4;
     out->material_count = 1;   /* set first: rm_mesh_free then frees what is there */
-    out->materials[0].name = dup_text(mat);
+    out->materials[0].name = rm_strdup(mat);
     if (!out->materials[0].name)
         goto nomem;
     rm_mesh_material_defaults(&out->materials[0]);

@@ -11,6 +11,7 @@
    and pivot is, for the converter's messages. */
 #include "retromesh/skeleton.h"
 
+#include "core/alloc.h"
 #include "core/format.h"
 #include "json_where.h"
 
@@ -123,12 +124,9 @@ static const char *kind(const json_t *v)
 
 static char *copy_string(sk_ctx *c, const char *s)
 {
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
+    char *d = rm_strdup(s);
     if (!d)
         c->nomem = true;
-    else
-        memcpy(d, s, n);
     return d;
 }
 
