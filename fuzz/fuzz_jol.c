@@ -7,54 +7,10 @@
    second build from the rebuilt file's dump must give the same bytes (a
    fixed point): a failure there is a bug, reported by abort(). Seeds:
    fuzz/corpus/jol. */
-#define _POSIX_C_SOURCE 200809L   /* open_memstream */
+#include "fuzz_common.h"
+
 #include <stdbool.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-
-#include "retromesh/level.h"
-
-static FILE *null_file(void)
-{
-    static FILE *f;
-    if (!f)
-        f = fopen("/dev/null", "w");
-    if (!f)
-        abort();
-    return f;
-}
-
-static char *dump_json(const rm_level *lv, size_t *len)
-{
-    char *buf = NULL;
-    FILE *f = open_memstream(&buf, len);
-    if (!f)
-        abort();
-    rm_level_dump_json(lv, f);
-    fclose(f);
-    return buf;
-}
-
-/* dump --json of these bytes, built again; NULL when build refuses. */
-static uint8_t *rebuild(const uint8_t *data, size_t size, size_t *out_size)
-{
-    rm_level lv;
-    if (rm_level_open(&lv, data, size, "fuzz.jol", NULL) != RM_OK)
-        abort();    /* only called on files that opened */
-    size_t len;
-    char *json = dump_json(&lv, &len);
-    rm_level_close(&lv);
-    uint8_t *out = NULL;
-    rm_diag d;
-    rm_diag_init(&d);
-    d.limit = 8;
-    rm_status st = rm_level_build_json(json, len, "dump.json", &out, out_size, &d);
-    rm_diag_free(&d);
-    free(json);
-    return st == RM_OK ? out : NULL;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -81,22 +37,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     for (uint32_t off = 0; off < 64; off++)
         (void)rm_level_string(&lv, off);
-    rm_level_dump_text(&lv, null_file(), 1);
-    rm_level_dump_json(&lv, null_file());
+    rm_level_dump_text(&lv, fuzz_null_file(), 1);
+    rm_level_dump_json(&lv, fuzz_null_file());
     bool valid = rm_level_check(&lv, &diag) == RM_OK;
     rm_level_close(&lv);
     rm_diag_free(&diag);
     if (valid) {
         size_t a_size = 0, b_size = 0;
-        uint8_t *a = rebuild(data, size, &a_size);
-        if (!a)
-            abort();    /* a valid level whose dump does not build */
+        uint8_t *a = fuzz_level_rebuild(data, size, &a_size);   /* a valid level's dump builds */
         rm_level back;
         if (rm_level_open(&back, a, a_size, "a.jol", NULL) != RM_OK)
             abort();
         rm_level_close(&back);
-        uint8_t *b = rebuild(a, a_size, &b_size);
-        if (!b || a_size != b_size || memcmp(a, b, a_size))
+        uint8_t *b = fuzz_level_rebuild(a, a_size, &b_size);
+        if (a_size != b_size || memcmp(a, b, a_size))
             abort();    /* build(dump(x)) is not a fixed point */
         free(a);
         free(b);

@@ -5,22 +5,11 @@
    and must write back to bytes that read again and write to the very same
    bytes: a failure there is a bug, reported by abort(). Seeds:
    fuzz/corpus/jom (written from the models of tests/formats/jom). */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "fuzz_common.h"
+
 #include <string.h>
 
 #include "retromesh/jom.h"
-
-static FILE *null_file(void)
-{
-    static FILE *f;
-    if (!f)
-        f = fopen("/dev/null", "w");
-    if (!f)
-        abort();
-    return f;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -40,8 +29,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (diag.errors != 0)
         abort();
 
-    rm_jom_print_text(&m, null_file());
-    if (rm_jom_print_json(&m, null_file()) != RM_OK)
+    rm_jom_print_text(&m, fuzz_null_file());
+    if (rm_jom_print_json(&m, fuzz_null_file()) != RM_OK)
         abort();
 
     uint8_t *a = NULL, *b = NULL;

@@ -5,35 +5,9 @@
    When it builds, the bytes must open (unless an unknown section was
    flagged REQUIRED on purpose), dump and check; and build(dump --json) of
    them must be a fixed point after one step. Seeds: fuzz/corpus/level_json. */
-#define _POSIX_C_SOURCE 200809L   /* open_memstream */
-#include <stdbool.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "fuzz_common.h"
+
 #include <string.h>
-
-#include "retromesh/level.h"
-
-static uint8_t *rebuild(const uint8_t *data, size_t size, size_t *out_size)
-{
-    rm_level lv;
-    if (rm_level_open(&lv, data, size, "b.jol", NULL) != RM_OK)
-        abort();
-    char *json = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&json, &len);
-    if (!f)
-        abort();
-    rm_level_dump_json(&lv, f);
-    fclose(f);
-    rm_level_close(&lv);
-    uint8_t *out = NULL;
-    rm_status st = rm_level_build_json(json, len, "dump.json", &out, out_size, NULL);
-    free(json);
-    if (st != RM_OK)
-        abort();    /* the dump of a built level must build */
-    return out;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -61,17 +35,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(out);
         return 0;
     }
-    FILE *null = fopen("/dev/null", "w");
-    if (!null)
-        abort();
-    rm_level_dump_text(&lv, null, 0);
-    fclose(null);
+    rm_level_dump_text(&lv, fuzz_null_file(), 0);
     rm_level_check(&lv, &diag);
     rm_level_close(&lv);
     rm_diag_free(&diag);
     size_t a_size = 0, b_size = 0;
-    uint8_t *a = rebuild(out, out_size, &a_size);
-    uint8_t *b = rebuild(a, a_size, &b_size);
+    uint8_t *a = fuzz_level_rebuild(out, out_size, &a_size);
+    uint8_t *b = fuzz_level_rebuild(a, a_size, &b_size);
     if (a_size != b_size || memcmp(a, b, a_size))
         abort();
     free(a);

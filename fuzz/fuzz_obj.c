@@ -3,9 +3,9 @@
    MTL (into a mesh that uses a few material names), and everything is freed.
    The readers must never crash, leak or read outside the buffer; any status
    is fine. Seeds: fuzz/corpus/obj. */
+#include "fuzz_common.h"
+
 #include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "retromesh/obj.h"
@@ -34,11 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (mesh.corner_normal && mesh.corner_normal[c] >= (int32_t)mesh.normal_count)
                 __builtin_trap();
         }
-        static FILE *sink;
-        if (!sink)
-            sink = fopen("/dev/null", "w");
-        if (sink)
-            rm_obj_print_info(&mesh, sink);
+        rm_obj_print_info(&mesh, fuzz_null_file());
         rm_mesh_free(&mesh);
     }
     rm_diag_free(&diag);

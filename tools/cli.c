@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 int rm_cli_exit_code(rm_status st)
@@ -71,4 +72,30 @@ bool rm_cli_option_value(int argc, char **argv, int *i, const char *name, const 
 bool rm_cli_is_jom(const unsigned char *data, size_t size)
 {
     return size >= 4 && memcmp(data, "JOM1", 4) == 0;
+}
+
+char *rm_cli_beside(const char *path, const char *name)
+{
+    const char *slash = strrchr(path, '/');
+    size_t d = slash ? (size_t)(slash - path) + 1 : 0, n = strlen(name);
+    char *p = malloc(d + n + 1);
+    if (p) {
+        memcpy(p, path, d);
+        memcpy(p + d, name, n + 1);
+    }
+    return p;
+}
+
+char *rm_cli_with_ext(const char *path, const char *ext)
+{
+    const char *slash = strrchr(path, '/');
+    const char *dot = strrchr(path, '.');
+    size_t stem = (dot && (!slash || dot > slash + 1)) ? (size_t)(dot - path) : strlen(path);
+    size_t e = strlen(ext);
+    char *p = malloc(stem + e + 1);
+    if (p) {
+        memcpy(p, path, stem);
+        memcpy(p + stem, ext, e + 1);
+    }
+    return p;
 }

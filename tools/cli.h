@@ -37,6 +37,14 @@ bool rm_cli_option_value(int argc, char **argv, int *i, const char *name, const 
 /* True when the first bytes are a JOM header ("JOM1"). */
 bool rm_cli_is_jom(const unsigned char *data, size_t size);
 
+/* Paths, malloc'd (NULL: out of memory). The folder of `path` (with its
+   '/', "" for a bare name) + `name`: rm_cli_beside("out/a.obj", "b.png")
+   is "out/b.png", rm_cli_beside(path, "") the folder alone. */
+char *rm_cli_beside(const char *path, const char *name);
+/* `path` with its extension (if any) replaced by `ext`: ("a/cube.obj",
+   ".jom") is "a/cube.jom"; a leading dot (".hidden") is no extension. */
+char *rm_cli_with_ext(const char *path, const char *ext);
+
 /* tools/cmd_convert_niff.c: file kinds by name, case-insensitive (".obj"). */
 bool rm_cli_ext_is(const char *path, const char *ext);
 /* A .niff or .nif name. */

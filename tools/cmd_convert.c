@@ -58,21 +58,6 @@ static void usage(FILE *out)
           out);
 }
 
-/* IN with its extension replaced by ".jom" (caller frees). */
-static char *default_output(const char *in)
-{
-    size_t n = strlen(in);
-    const char *slash = strrchr(in, '/');
-    const char *dot = strrchr(in, '.');
-    size_t stem = (dot && (!slash || dot > slash + 1)) ? (size_t)(dot - in) : n;
-    char *out = malloc(stem + 5);
-    if (out) {
-        memcpy(out, in, stem);
-        memcpy(out + stem, ".jom", 5);
-    }
-    return out;
-}
-
 static void print_summary(const char *in, const char *out, const rm_mesh *mesh,
                           const rm_jom_model *m, size_t bytes)
 {
@@ -108,19 +93,6 @@ static bool parse_size(const char *s, uint32_t *w, uint32_t *h)
     return true;
 }
 
-/* The folder of a file name ("" for the current one), malloc'd. */
-static char *folder_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    size_t n = slash ? (size_t)(slash - path) + 1 : 0;
-    char *d = malloc(n + 1);
-    if (d) {
-        memcpy(d, path, n);
-        d[n] = 0;
-    }
-    return d;
-}
-
 /* --texture-out DIR: made when it does not exist (one level). */
 static rm_status make_folder(const char *dir, rm_diag *diag)
 {
@@ -150,7 +122,7 @@ static rm_status write_textures(const rm_convert_result *res, const rm_mesh *mes
         return RM_OK;
     size_t nkeep = 2 + mesh->material_count;
     const char **keep = malloc(nkeep * sizeof *keep);
-    char *dir = texture_out ? NULL : folder_of(out);
+    char *dir = texture_out ? NULL : rm_cli_beside(out, "");   /* the output's folder */
     if (!keep || (!texture_out && !dir)) {
         free(keep);
         free(dir);
@@ -398,7 +370,7 @@ int rm_cmd_convert(int argc, char **argv)
 
     char *out_owned = NULL;
     if (!out) {
-        out_owned = default_output(in);
+        out_owned = rm_cli_with_ext(in, ".jom");
         if (!out_owned)
             return EXIT_IO;
         out = out_owned;

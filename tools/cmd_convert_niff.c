@@ -123,34 +123,6 @@ static void obj_text(const rm_mesh *m, const char *in, const char *mtllib, text 
     }
 }
 
-/* folder of `path` (with its '/') + name, malloc'd. */
-static char *beside(const char *path, const char *name)
-{
-    const char *slash = strrchr(path, '/');
-    size_t d = slash ? (size_t)(slash - path) + 1 : 0, n = strlen(name);
-    char *p = malloc(d + n + 1);
-    if (p) {
-        memcpy(p, path, d);
-        memcpy(p + d, name, n + 1);
-    }
-    return p;
-}
-
-/* `path` with its extension replaced by `ext` (".mtl"), malloc'd. */
-static char *with_ext(const char *path, const char *ext)
-{
-    const char *slash = strrchr(path, '/');
-    const char *dot = strrchr(path, '.');
-    size_t stem = (dot && (!slash || dot > slash + 1)) ? (size_t)(dot - path) : strlen(path);
-    size_t e = strlen(ext);
-    char *p = malloc(stem + e + 1);
-    if (p) {
-        memcpy(p, path, stem);
-        memcpy(p + stem, ext, e + 1);
-    }
-    return p;
-}
-
 static bool same_file(const char *a, const char *b)
 {
     return strcmp(a, b) == 0 || rm_file_same(a, b);
@@ -160,7 +132,7 @@ rm_status rm_cli_write_obj_export(const rm_mesh *mesh, const char *in, const cha
                                   rm_diag *diag)
 {
     size_t n = mesh->material_count;
-    char *mtl_path = with_ext(out, ".mtl");
+    char *mtl_path = rm_cli_with_ext(out, ".mtl");
     char **png = calloc(n ? n : 1, sizeof *png);
     rm_status st = mtl_path && png ? RM_OK : RM_NOMEM;
     const char *slash = mtl_path ? strrchr(mtl_path, '/') : NULL;
@@ -172,7 +144,7 @@ rm_status rm_cli_write_obj_export(const rm_mesh *mesh, const char *in, const cha
         const rm_mesh_material *mt = &mesh->materials[i];
         if (!textures || !mt->map_kd_rgba || !mt->map_kd)
             continue;
-        png[i] = beside(out, mt->map_kd);
+        png[i] = rm_cli_beside(out, mt->map_kd);
         if (!png[i])
             st = RM_NOMEM;
     }

@@ -403,10 +403,11 @@ static rm_status export_one(const rm_oni_geometry *geo, const char *base, const 
     rm_status st = rm_oni_geometry_to_mesh(geo, base, &mesh, diag);
     if (st != RM_OK)
         return st;
-    if (kind == OUT_PNG) {
-        /* The VDP1's light adds (level - 16) to each channel: on white, the
-           lit faces all clamp to white. A mid gray leaves room both ways. */
-        for (size_t i = 0; i < mesh.material_count; i++) {
+    if (kind == OUT_PNG || kind == OUT_JOM) {
+        /* A picture is lit. The VDP1's light adds (level - 16) to each
+           channel: on white, the lit faces all clamp to white. A mid gray
+           leaves room both ways. */
+        for (size_t i = 0; kind == OUT_PNG && i < mesh.material_count; i++) {
             mesh.materials[i].jo_flags |= RM_MAT_LIGHT;
             mesh.materials[i].kd[0] = mesh.materials[i].kd[1] = mesh.materials[i].kd[2] = 0.6;
             mesh.materials[i].has_kd = true;
@@ -416,22 +417,14 @@ static rm_status export_one(const rm_oni_geometry *geo, const char *base, const 
         opt.scale = scale;
         rm_jom_model model;
         st = rm_convert_mesh_to_jom(&mesh, &opt, &model, diag);
-        if (st == RM_OK) {
+        if (st == RM_OK && kind == OUT_PNG) {
             st = write_png(&model, base, dir, diag);
-            rm_jom_free(&model);
-        }
-    } else if (kind == OUT_JOM) {
-        rm_convert_options opt;
-        rm_convert_options_default(&opt);
-        opt.scale = scale;
-        rm_jom_model model;
-        st = rm_convert_mesh_to_jom(&mesh, &opt, &model, diag);
-        if (st == RM_OK) {
+        } else if (st == RM_OK) {
             char path[4096];
             snprintf(path, sizeof path, "%s/%s.jom", dir, base);
             st = rm_jom_write_file(&model, path, diag);
-            rm_jom_free(&model);
         }
+        rm_jom_free(&model);   /* the converter initializes it, even when it fails */
     } else {
         char *obj, *mtl;
         size_t obj_n, mtl_n;

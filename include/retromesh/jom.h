@@ -198,6 +198,10 @@ rm_status rm_jom_print_json(const rm_jom_model *m, FILE *out);
    transparent. RM_INVALID when the pixel bytes do not fit the size. */
 struct rm_image;
 rm_status rm_jom_texture_to_image(const rm_jom_texture *t, struct rm_image *out);
+/* The same texture as the width * height RGB555 words the VDP1 reads
+   (malloc'd, the caller frees; 0 and LUT color 0 transparent). *texels is
+   NULL unless RM_OK; RM_INVALID as above, RM_NOMEM. */
+rm_status rm_jom_texture_to_rgb555(const rm_jom_texture *t, uint16_t **texels);
 
 /* Name of a material flag bit (0..15), or NULL for an unused bit. */
 const char *rm_jom_material_flag_name(unsigned bit);

@@ -29,27 +29,13 @@ void rm_render_scene_free(rm_render_scene *s)
     rm_render_scene_init(s);
 }
 
-/* A TIMG entry as RGB555 words: format 0 is big-endian words, format 1 a
-   32-byte lookup table then 4-bit indexes, the left pixel in the high
-   nibble; index 0 is transparent (saturn-notes 6.3). */
+/* A TIMG entry as RGB555 words (saturn-notes 6.3). */
 static rm_status texture_from_timg(const rm_jom_texture *t, rm_render_texture *out)
 {
-    size_t n = (size_t)t->width * t->height;
-    size_t need = t->format == 0 ? n * 2 : 32 + (n + 1) / 2;
-    if (n == 0 || !t->pixels || t->pixel_size < need)
-        return RM_INVALID;
-    uint16_t *px = malloc(n * sizeof *px);
-    if (!px)
-        return RM_NOMEM;
-    for (size_t i = 0; i < n; i++) {
-        if (t->format == 0) {
-            px[i] = (uint16_t)(t->pixels[2 * i] << 8 | t->pixels[2 * i + 1]);
-        } else {
-            uint8_t b = t->pixels[32 + i / 2];
-            unsigned idx = (i & 1) ? (b & 15u) : (unsigned)(b >> 4);
-            px[i] = (uint16_t)(idx ? (t->pixels[2 * idx] << 8 | t->pixels[2 * idx + 1]) : 0);
-        }
-    }
+    uint16_t *px;
+    rm_status st = rm_jom_texture_to_rgb555(t, &px);
+    if (st != RM_OK)
+        return st;
     out->width = t->width;
     out->height = t->height;
     out->texels = px;

@@ -15,6 +15,17 @@ static void vec_text(FILE *out, rm_vec3x v)
             rm_fixed_to_double(v.z));
 }
 
+/* "\nTITLE (COUNT):" then "  i: x y z" a line (no lines when v is NULL). */
+static void vec_list(FILE *out, const char *title, const rm_vec3x *v, uint32_t count)
+{
+    fprintf(out, "\n%s (%" PRIu32 "):\n", title, count);
+    for (uint32_t i = 0; v && i < count; i++) {
+        fprintf(out, "  %" PRIu32 ": ", i);
+        vec_text(out, v[i]);
+        fprintf(out, "\n");
+    }
+}
+
 static void name_text(FILE *out, const char *name)
 {
     char text[JOM_NAME_TEXT_SIZE];
@@ -110,12 +121,7 @@ static void print_embedded(const rm_jom_model *m, FILE *out)
 
 static void print_geometry(const rm_jom_model *m, FILE *out)
 {
-    fprintf(out, "\npoints (%" PRIu32 "):\n", m->point_count);
-    for (uint32_t i = 0; m->points && i < m->point_count; i++) {
-        fprintf(out, "  %" PRIu32 ": ", i);
-        vec_text(out, m->points[i]);
-        fprintf(out, "\n");
-    }
+    vec_list(out, "points", m->points, m->point_count);
     fprintf(out, "\npolygons (%" PRIu32 "):\n", m->polygon_count);
     for (uint32_t i = 0; m->polygons && i < m->polygon_count; i++) {
         const rm_jom_polygon *p = &m->polygons[i];
@@ -170,12 +176,7 @@ static void print_materials(const rm_jom_model *m, FILE *out)
 static void print_corners(const rm_jom_model *m, FILE *out)
 {
     if (m->has_normals) {
-        fprintf(out, "\nnormals (%" PRIu32 "):\n", m->normal_count);
-        for (uint32_t i = 0; m->normals && i < m->normal_count; i++) {
-            fprintf(out, "  %" PRIu32 ": ", i);
-            vec_text(out, m->normals[i]);
-            fprintf(out, "\n");
-        }
+        vec_list(out, "normals", m->normals, m->normal_count);
         fprintf(out, "\ncorner normals (%" PRIu32 " polygons x 4):\n", m->polygon_count);
         for (uint32_t i = 0; m->corner_normals && i < m->polygon_count; i++) {
             const uint16_t *c = m->corner_normals + 4u * (size_t)i;
@@ -183,12 +184,7 @@ static void print_corners(const rm_jom_model *m, FILE *out)
         }
     }
     if (m->has_vertex_colors) {
-        fprintf(out, "\nvertex colors (%" PRIu32 "):\n", m->point_count);
-        for (uint32_t i = 0; m->vertex_colors && i < m->point_count; i++) {
-            fprintf(out, "  %" PRIu32 ": ", i);
-            vec_text(out, m->vertex_colors[i]);
-            fprintf(out, "\n");
-        }
+        vec_list(out, "vertex colors", m->vertex_colors, m->point_count);
     }
     if (m->has_gouraud) {
         fprintf(out, "\ngouraud colors (%" PRIu32 " polygons x 4, r,g,b 0-31):\n", m->polygon_count);

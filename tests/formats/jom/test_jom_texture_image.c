@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "retromesh/image.h"
@@ -96,6 +97,36 @@ static void short_pixels_refused(void **state)
     t.format = 2;
     t.pixel_size = 1000;
     assert_int_equal(rm_jom_texture_to_image(&t, &img), RM_INVALID);
+    uint16_t some = 1, *words = &some;   /* must come back NULL */
+    assert_int_equal(rm_jom_texture_to_rgb555(&t, &words), RM_INVALID);
+    assert_null(words);
+}
+
+/* rm_jom_texture_to_rgb555: the words themselves. The format 1 texture of
+   format1_lut_and_nibbles (pixels 1 2 0 0 2 1 1 0, color 1 0x801F, color 2
+   0x83E0, color 0 transparent whatever its word). */
+static void format1_words(void **state)
+{
+    (void)state;
+    uint8_t data[32 + 4];
+    memset(data, 0, sizeof data);
+    data[0] = 0x80; data[1] = 0x1F;
+    data[2] = 0x80; data[3] = 0x1F;
+    data[4] = 0x83; data[5] = 0xE0;
+    data[32] = 0x12; data[33] = 0x00; data[34] = 0x21; data[35] = 0x10;
+    rm_jom_texture t;
+    memset(&t, 0, sizeof t);
+    t.width = 8;
+    t.height = 1;
+    t.format = 1;
+    t.pixels = data;
+    t.pixel_size = sizeof data;
+    uint16_t *words = NULL;
+    assert_int_equal(rm_jom_texture_to_rgb555(&t, &words), RM_OK);
+    const uint16_t want[8] = {0x801F, 0x83E0, 0, 0, 0x83E0, 0x801F, 0x801F, 0};
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(words[i], want[i]);
+    free(words);
 }
 
 int main(void)
@@ -104,6 +135,7 @@ int main(void)
         cmocka_unit_test(format0_words),
         cmocka_unit_test(format1_lut_and_nibbles),
         cmocka_unit_test(short_pixels_refused),
+        cmocka_unit_test(format1_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

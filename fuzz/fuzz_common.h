@@ -1,0 +1,58 @@
+/* fuzz/fuzz_common.h - the few helpers more than one libFuzzer target
+   needs (header only: each fuzz_*.c is its own program, see
+   fuzz/CMakeLists.txt).
+
+   fuzz_null_file():      a FILE that swallows what printers write.
+   fuzz_level_rebuild():  dump --json of a level that opens, built again;
+                          abort() when it does not build (a bug: the dump of
+                          a valid level is a valid level description).
+
+   Include it first: it asks for POSIX 2008 (open_memstream) before any
+   system header. */
+#ifndef RETROMESH_FUZZ_COMMON_H
+#define RETROMESH_FUZZ_COMMON_H
+
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "retromesh/level.h"
+
+/* Opened once, for the whole run. */
+static inline FILE *fuzz_null_file(void)
+{
+    static FILE *f;
+    if (!f)
+        f = fopen("/dev/null", "w");
+    if (!f)
+        abort();
+    return f;
+}
+
+/* The bytes must open (callers pass only files that did): build(dump --json
+   of data), malloc'd, its size in *out_size. */
+static inline uint8_t *fuzz_level_rebuild(const uint8_t *data, size_t size, size_t *out_size)
+{
+    rm_level lv;
+    if (rm_level_open(&lv, data, size, "fuzz.jol", NULL) != RM_OK)
+        abort();
+    char *json = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&json, &len);
+    if (!f)
+        abort();
+    rm_level_dump_json(&lv, f);
+    fclose(f);
+    rm_level_close(&lv);
+    uint8_t *out = NULL;
+    rm_status st = rm_level_build_json(json, len, "dump.json", &out, out_size, NULL);
+    free(json);
+    if (st != RM_OK)
+        abort();
+    return out;
+}
+
+#endif
