@@ -41,21 +41,6 @@ static bool parse_bytes(const char *s, uint64_t *out)
     return true;
 }
 
-static bool has_ext(const char *path, const char *ext)
-{
-    size_t n = strlen(path), e = strlen(ext);
-    if (n < e)
-        return false;
-    for (size_t i = 0; i < e; i++) {
-        char c = path[n - e + i];
-        if (c >= 'A' && c <= 'Z')
-            c = (char)(c + 32);
-        if (c != ext[i])
-            return false;
-    }
-    return true;
-}
-
 /* The folder part of a path ("." when none); malloc'd. */
 static char *folder_of(const char *path)
 {
@@ -130,9 +115,9 @@ int rm_cmd_budget(int argc, char **argv)
         free(files);
         return rm_cli_usage_error("budget", "give a level (.JOL) or model files (.JOM)");
     }
-    bool level = has_ext(files[0], ".jol");
+    bool level = rm_cli_ext_is(files[0], ".jol");
     for (size_t i = 0; i < nfiles; i++)
-        if (has_ext(files[i], ".jol") && (nfiles > 1 || !level)) {
+        if (rm_cli_ext_is(files[i], ".jol") && (nfiles > 1 || !level)) {
             const char *bad = files[i];
             free(files);
             return rm_cli_usage_error("budget", "give one level, or a list of models, not both (%s)", bad);

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "cd_internal.h"
+#include "model_internal.h"
 #include "retromesh/fileio.h"
 #include "retromesh/mesh.h"
 
@@ -186,7 +187,8 @@ int rm_cd_load_model(rm_cd *cd, const char *filename, bool for_lights, rm_diag *
             goto fail;
     if (!cd_make_gouraud(cd, m, diag))
         goto fail;
-    m->runtime = rm_3d_create_model_in_place(m->bytes, m->size, f->name, diag);
+    /* Over the same bytes, from the copy read at step 1 (not read again). */
+    m->runtime = rt_model_in_place(m->bytes, m->size, j, f->name, diag);
     if (!m->runtime) {
         cd_fail(cd, RM_CD_ERR_NOMEM, RM_NOMEM, f->name, 0);
         goto fail;

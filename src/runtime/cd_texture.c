@@ -20,30 +20,6 @@ int cd_texture_find(const rm_cd *cd, const char *name)
     return -1;
 }
 
-/* The RGB555 words a TIMG entry shows: format 0 big-endian words; format 1
-   a 16-color table then 4-bit indexes, the left texel in the high nibble,
-   index 0 transparent (seed 000, TIMG). */
-static uint16_t *timg_texels(const rm_jom_texture *t)
-{
-    size_t n = (size_t)t->width * t->height;
-    size_t need = t->format == 0 ? n * 2 : RM_CD_LUT_BYTES + (n + 1) / 2;
-    if (n == 0 || !t->pixels || t->pixel_size < need || t->format > 1)
-        return NULL;
-    uint16_t *px = malloc(n * sizeof *px);
-    if (!px)
-        return NULL;
-    for (size_t i = 0; i < n; i++) {
-        if (t->format == 0) {
-            px[i] = (uint16_t)(t->pixels[2 * i] << 8 | t->pixels[2 * i + 1]);
-        } else {
-            uint8_t b = t->pixels[RM_CD_LUT_BYTES + i / 2];
-            unsigned idx = (i & 1) ? (b & 15u) : (unsigned)(b >> 4);
-            px[i] = (uint16_t)(idx ? (t->pixels[2 * idx] << 8 | t->pixels[2 * idx + 1]) : 0);
-        }
-    }
-    return px;
-}
-
 int cd_texture_from_timg(rm_cd *cd, const rm_jom_texture *t, int owner, const char *model, rm_diag *diag)
 {
     char name[17], what[80];
@@ -65,14 +41,15 @@ int cd_texture_from_timg(rm_cd *cd, const rm_jom_texture *t, int owner, const ch
     req.bytes = (uint32_t)(req.lut_bytes + cd_mode_bytes(req.mode, t->width, t->height));
     req.parent = -1;
     req.owner = owner;
-    req.texels = timg_texels(t);
-    if (!req.texels) {
-        if ((size_t)t->width * t->height == 0 || t->format > 1 || !t->pixels) {
-            rm_diag_add(diag, RM_ERROR, "%s: error: embedded texture %s is empty or of an unknown format", model, name);
-            cd_fail(cd, RM_CD_ERR_INVALID, RM_INVALID, name, 0);
-        } else {
-            cd_fail(cd, RM_CD_ERR_NOMEM, RM_NOMEM, name, 0);
-        }
+    /* The words the VDP1 reads (seed 000, TIMG; index 0 transparent). */
+    rm_status st = rm_jom_texture_to_rgb555(t, &req.texels);
+    if (st == RM_INVALID) {
+        rm_diag_add(diag, RM_ERROR, "%s: error: embedded texture %s is empty or of an unknown format", model, name);
+        cd_fail(cd, RM_CD_ERR_INVALID, RM_INVALID, name, 0);
+        return -1;
+    }
+    if (st != RM_OK) {
+        cd_fail(cd, RM_CD_ERR_NOMEM, RM_NOMEM, name, 0);
         return -1;
     }
     return cd_sprite_add(cd, &req, what, diag);

@@ -4,7 +4,9 @@
    Both loaders validate with rm_jom_read first: every rule of the format
    is checked on the bytes before the runtime trusts one count or offset.
    The native model then keeps the arrays rm_jom_read made; the in-place
-   model throws them away and keeps only where the chunks are. */
+   model throws them away and keeps only where the chunks are (the CD
+   context, which keeps its own rm_jom_read copy, passes it to
+   rt_model_in_place instead of having the bytes read twice). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +98,22 @@ static void out_of_memory(rm_diag *diag, const char *name)
         rm_diag_add(diag, RM_ERROR, "%s: error: out of memory", name ? name : "<memory>");
 }
 
+/* What both kinds of model keep of the checked file besides its records:
+   the bounds and the counts (no groups without GRUP, no bones or
+   animations without a skeleton). */
+static void take_counts(rm_3d_model *m, const rm_jom_model *jom)
+{
+    m->center = jom->center;
+    m->radius = jom->radius;
+    m->point_count = jom->point_count;
+    m->polygon_count = jom->polygon_count;
+    m->material_count = jom->material_count;
+    m->group_count = jom->has_groups ? jom->group_count : 0;
+    m->bone_count = jom->has_skeleton ? jom->bone_count : 0;
+    m->animation_count = jom->has_skeleton ? jom->animation_count : 0;
+    m->key_size = key_size_of(m->bone_count);
+}
+
 rm_3d_model *rm_3d_create_model_from_memory(const uint8_t *data, size_t size, const char *name,
                                             rm_diag *diag)
 {
@@ -108,15 +126,7 @@ rm_3d_model *rm_3d_create_model_from_memory(const uint8_t *data, size_t size, co
         out_of_memory(diag, name);
         return NULL;
     }
-    m->center = jom.center;
-    m->radius = jom.radius;
-    m->point_count = jom.point_count;
-    m->polygon_count = jom.polygon_count;
-    m->material_count = jom.material_count;
-    m->group_count = jom.has_groups ? jom.group_count : 0;
-    m->bone_count = jom.has_skeleton ? jom.bone_count : 0;
-    m->animation_count = jom.has_skeleton ? jom.animation_count : 0;
-    m->key_size = key_size_of(m->bone_count);
+    take_counts(m, &jom);
     /* The arrays change hands: the model frees them. */
     m->points = jom.points;
     m->polygons = jom.polygons;
@@ -152,44 +162,42 @@ static size_t records_at(const rm_jom_model *jom, const char tag[4])
     return 0;
 }
 
-rm_3d_model *rm_3d_create_model_in_place(const uint8_t *data, size_t size, const char *name,
-                                         rm_diag *diag)
+rm_3d_model *rt_model_in_place(const uint8_t *data, size_t size, const rm_jom_model *jom,
+                               const char *name, rm_diag *diag)
 {
-    rm_jom_model jom;
-    if (!validate(data, size, name, diag, &jom))
-        return NULL;
     rm_3d_model *m = calloc(1, sizeof *m);
     if (!m) {
-        rm_jom_free(&jom);
         out_of_memory(diag, name);
         return NULL;
     }
     m->in_place = true;
     m->data = data;
     m->size = size;
-    m->center = jom.center;
-    m->radius = jom.radius;
-    m->point_count = jom.point_count;
-    m->polygon_count = jom.polygon_count;
-    m->material_count = jom.material_count;
-    m->group_count = jom.has_groups ? jom.group_count : 0;
-    m->bone_count = jom.has_skeleton ? jom.bone_count : 0;
-    m->animation_count = jom.has_skeleton ? jom.animation_count : 0;
-    m->key_size = key_size_of(m->bone_count);
-    m->points_at = records_at(&jom, "PNTS");
-    m->polygons_at = records_at(&jom, "QUAD");
-    m->qmat_at = records_at(&jom, "QMAT");
-    m->materials_at = records_at(&jom, "MATL");
-    m->groups_at = records_at(&jom, "GRUP");
-    m->bones_at = records_at(&jom, "BONE");
-    m->animations_at = records_at(&jom, "ANIM");
+    take_counts(m, jom);
+    m->points_at = records_at(jom, "PNTS");
+    m->polygons_at = records_at(jom, "QUAD");
+    m->qmat_at = records_at(jom, "QMAT");
+    m->materials_at = records_at(jom, "MATL");
+    m->groups_at = records_at(jom, "GRUP");
+    m->bones_at = records_at(jom, "BONE");
+    m->animations_at = records_at(jom, "ANIM");
     m->anim_data = m->animations_at ? m->animations_at - COUNT_SIZE : 0;
-    rm_jom_free(&jom);   /* the copies were only the validation */
     if (!mark_duplicates(m)) {
         rm_3d_free_model(m);
         out_of_memory(diag, name);
         return NULL;
     }
+    return m;
+}
+
+rm_3d_model *rm_3d_create_model_in_place(const uint8_t *data, size_t size, const char *name,
+                                         rm_diag *diag)
+{
+    rm_jom_model jom;
+    if (!validate(data, size, name, diag, &jom))
+        return NULL;
+    rm_3d_model *m = rt_model_in_place(data, size, &jom, name, diag);
+    rm_jom_free(&jom);   /* the copies were only the validation */
     return m;
 }
 

@@ -51,4 +51,12 @@ struct rm_3d_model {
     size_t animations_at, anim_data;
 };
 
+/* load.c: an in-place model over `data` for a caller that has already read
+   (and so validated) those bytes with rm_jom_read into `jom` (the CD
+   context keeps that copy): nothing is read twice. `jom` stays the
+   caller's; `data` must outlive the model. NULL when out of memory
+   (reported as "NAME: error: out of memory"). */
+rm_3d_model *rt_model_in_place(const uint8_t *data, size_t size, const rm_jom_model *jom,
+                               const char *name, rm_diag *diag);
+
 #endif

@@ -55,6 +55,31 @@ static uint16_t *window(const rm_cd_sprite *s, uint32_t x0, uint32_t y0, uint32_
     return px;
 }
 
+/* One tile or copy of texture `id`: its w x h window at (x0, y0), one texel
+   every `step`, in the texture's color mode. false on a refusal (the
+   failure recorded). */
+static bool add_derived(rm_cd *cd, int id, rm_cd_sprite_kind kind, int owner, const char *name,
+                        const char *what, uint32_t x0, uint32_t y0, uint32_t w, uint32_t h, uint32_t step,
+                        rm_diag *diag)
+{
+    const rm_cd_sprite *s = &cd->sprites[id];
+    cd_sprite_request req = {0};
+    req.kind = kind;
+    req.mode = s->mode;
+    req.name = name;
+    req.width = w;
+    req.height = h;
+    req.bytes = (uint32_t)cd_mode_bytes(s->mode, w, h);
+    req.parent = id;
+    req.owner = owner;
+    req.texels = window(s, x0, y0, w, h, step);
+    if (!req.texels) {
+        cd_fail(cd, RM_CD_ERR_NOMEM, RM_NOMEM, name, 0);
+        return false;
+    }
+    return cd_sprite_add(cd, &req, what, diag) >= 0;
+}
+
 bool cd_make_tiles(rm_cd *cd, int id, int owner, const char *model, rm_diag *diag)
 {
     if (cd_first_derived(cd, id, RM_CD_TILE, NULL) >= 0)
@@ -73,21 +98,8 @@ bool cd_make_tiles(rm_cd *cd, int id, int owner, const char *model, rm_diag *dia
         char name[16], what[80];
         memcpy(name, s->name, sizeof name);
         snprintf(what, sizeof what, "%s: tile %u of texture %s", model ? model : "program", (unsigned)t + 1, name);
-        cd_sprite_request req = {0};
-        req.kind = RM_CD_TILE;
-        req.mode = s->mode;
-        req.name = name;
-        req.width = w2;
-        req.height = h2;
-        req.bytes = (uint32_t)cd_mode_bytes(s->mode, w2, h2);
-        req.parent = id;
-        req.owner = owner;
-        req.texels = window(s, (t % 2) * w2, (t / 2) * h2, w2, h2, 1);
-        if (!req.texels) {
-            cd_fail(cd, RM_CD_ERR_NOMEM, RM_NOMEM, name, 0);
-            return false;
-        }
-        if (cd_sprite_add(cd, &req, what, diag) < 0)
+        if (!add_derived(cd, id, RM_CD_TILE, owner, name, what, (t % 2) * w2, (t / 2) * h2, w2, h2, 1,
+                         diag))
             return false;
     }
     return true;
@@ -107,21 +119,7 @@ bool cd_make_mipmaps(rm_cd *cd, int id, int owner, const char *model, rm_diag *d
         memcpy(name, s->name, sizeof name);
         snprintf(what, sizeof what, "%s: %ux%u copy of texture %s", model ? model : "program", (unsigned)w,
                  (unsigned)h, name);
-        cd_sprite_request req = {0};
-        req.kind = RM_CD_MIPMAP;
-        req.mode = s->mode;
-        req.name = name;
-        req.width = w;
-        req.height = h;
-        req.bytes = (uint32_t)cd_mode_bytes(s->mode, w, h);
-        req.parent = id;
-        req.owner = owner;
-        req.texels = window(s, 0, 0, w, h, step);
-        if (!req.texels) {
-            cd_fail(cd, RM_CD_ERR_NOMEM, RM_NOMEM, name, 0);
-            return false;
-        }
-        if (cd_sprite_add(cd, &req, what, diag) < 0)
+        if (!add_derived(cd, id, RM_CD_MIPMAP, owner, name, what, 0, 0, w, h, step, diag))
             return false;
         if (step > 1u << 20)
             break;

@@ -26,6 +26,15 @@ static bool has_msg(const rm_diag *d, const char *text)
     return false;
 }
 
+static size_t count_msg(const rm_diag *d, const char *text)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < d->count; i++)
+        if (strstr(d->items[i].text, text))
+            n++;
+    return n;
+}
+
 /* jom_model_textured: the triangle with TIMG RGB_0A1B2C.BIN (8x1 RGB555:
    16 bytes) and LUT_3D4E5F.BIN (8x1, 16 colors: 32 + 4 = 36 bytes). */
 static void embedded_textures(void **state)
@@ -217,6 +226,9 @@ static void embedded_by_place(void **state)
     assert_int_equal(h, 0);
     assert_int_equal(d.errors, 0);
     assert_true(has_msg(&d, "TEXT names it 'OTHER.BIN'"));    /* the reader's warning */
+    /* Once: the runtime model is made from the copy the load read, not
+       from a second reading of the bytes. */
+    assert_int_equal(count_msg(&d, "TEXT names it 'OTHER.BIN'"), 1);
     const rm_cd_model_info *info = rm_cd_model(cd, h);
     assert_true(info->textures[0].embedded);
     assert_string_equal(info->textures[0].name, "T1.BIN");

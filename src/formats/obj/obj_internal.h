@@ -8,7 +8,8 @@
 #include "retromesh/diag.h"
 #include "retromesh/mesh.h"
 
-/* Where an mtllib name was written in the OBJ (for warnings). */
+/* Where an mtllib (or usemtl) name was first written in the OBJ (for
+   warnings). */
 typedef struct rm_obj_lib_site {
     unsigned long line, col;
 } rm_obj_lib_site;

@@ -41,8 +41,7 @@ typedef struct obj_parser {
     rm_names groups, materials, libs;
 
     /* First usemtl of each material, first mtllib of each library. */
-    unsigned long *mat_line, *mat_col;
-    unsigned long *lib_line, *lib_col;
+    rm_obj_lib_site *mat_site, *lib_site;
 
     unsigned long stmt_line, stmt_col;   /* where the current statement starts */
     size_t short_faces, empty_usemtl, bad_attr_refs;
@@ -492,6 +491,55 @@ static const char *read_f(obj_parser *ps, const char *p)
 
 /* ---- names: o/g, usemtl, mtllib ---- */
 
+/* What one kind of name grows: its table, the mesh's array (whose item size
+   sets the growth) and the parser's array of where each name first appears,
+   both of *cap items. */
+typedef struct name_list {
+    rm_names *table;
+    size_t *cap;
+    void *arrays[2];        /* addresses of the array pointers; NULL: none */
+    size_t elems[2];
+    const char *too_many;   /* the error past MAX_U32_COUNT names (NULL: none) */
+} name_list;
+
+/* Looks [s, s+n) up in l->table. A new name is copied, added to the table
+   as item `count`, and the arrays get room for that item: *name is the
+   copy, for the caller to store there and count. A known name gives its
+   item in *index and *name = NULL. false on error (reported). */
+static bool intern(obj_parser *ps, const name_list *l, size_t count, const char *s, size_t n,
+                   uint32_t *index, char **name)
+{
+    *name = NULL;
+    uint32_t h = rm_names_hash(s, n);
+    *index = rm_names_find(l->table, s, n, h);
+    if (*index != RM_NAMES_NONE)
+        return true;
+    if (l->too_many && count >= MAX_U32_COUNT) {
+        stmt_error(ps, "%s", l->too_many);
+        return false;
+    }
+    if (count == *l->cap) {
+        size_t cap;
+        bool ok = next_cap(*l->cap, count + 1, l->elems[0], &cap);
+        for (int i = 0; ok && i < 2 && l->arrays[i]; i++)
+            ok = resize(l->arrays[i], cap, l->elems[i]);
+        if (!ok) {
+            rm_tx_nomem(&ps->tx);
+            return false;
+        }
+        *l->cap = cap;
+    }
+    char *c = copy_name(s, n);
+    if (!c || !rm_names_add(l->table, c, n, h, (uint32_t)count)) {
+        free(c);
+        rm_tx_nomem(&ps->tx);
+        return false;
+    }
+    *index = (uint32_t)count;
+    *name = c;
+    return true;
+}
+
 static const char *read_group(obj_parser *ps, const char *p)
 {
     rm_tx *tx = &ps->tx;
@@ -506,29 +554,16 @@ static const char *read_group(obj_parser *ps, const char *p)
         s = "default";
         n = 7;
     }
-    uint32_t h = rm_names_hash(s, n);
-    uint32_t g = rm_names_find(&ps->groups, s, n, h);
-    if (g == RM_NAMES_NONE) {
-        if (m->group_count >= MAX_U32_COUNT) {
-            stmt_error(ps, "too many groups");
-            return NULL;
-        }
-        if (m->group_count == ps->group_cap) {
-            size_t cap;
-            if (!next_cap(ps->group_cap, m->group_count + 1, sizeof *m->groups, &cap) ||
-                !resize(&m->groups, cap, sizeof *m->groups))
-                return nomem(ps);
-            ps->group_cap = cap;
-        }
-        char *name = copy_name(s, n);
-        if (!name)
-            return nomem(ps);
-        g = (uint32_t)m->group_count;
+    const name_list l = { &ps->groups, &ps->group_cap, { &m->groups }, { sizeof *m->groups },
+                          "too many groups" };
+    uint32_t g;
+    char *name;
+    if (!intern(ps, &l, m->group_count, s, n, &g, &name))
+        return NULL;
+    if (name) {
         m->groups[g].name = name;
         m->groups[g].line = ps->stmt_line;
         m->group_count++;
-        if (!rm_names_add(&ps->groups, name, n, h, g))
-            return nomem(ps);
     }
     ps->cur_group = g;
     return p;
@@ -551,34 +586,19 @@ static const char *read_usemtl(obj_parser *ps, const char *p)
         ps->cur_material = RM_MESH_NONE;
         return p;
     }
-    uint32_t h = rm_names_hash(s, n);
-    uint32_t k = rm_names_find(&ps->materials, s, n, h);
-    if (k == RM_NAMES_NONE) {
-        if (m->material_count >= MAX_U32_COUNT) {
-            stmt_error(ps, "too many materials");
-            return NULL;
-        }
-        if (m->material_count == ps->mat_cap) {
-            size_t cap;
-            if (!next_cap(ps->mat_cap, m->material_count + 1, sizeof *m->materials, &cap) ||
-                !resize(&m->materials, cap, sizeof *m->materials) ||
-                !resize(&ps->mat_line, cap, sizeof *ps->mat_line) ||
-                !resize(&ps->mat_col, cap, sizeof *ps->mat_col))
-                return nomem(ps);
-            ps->mat_cap = cap;
-        }
-        char *name = copy_name(s, n);
-        if (!name)
-            return nomem(ps);
-        k = (uint32_t)m->material_count;
+    const name_list l = { &ps->materials, &ps->mat_cap, { &m->materials, &ps->mat_site },
+                          { sizeof *m->materials, sizeof *ps->mat_site }, "too many materials" };
+    uint32_t k;
+    char *name;
+    if (!intern(ps, &l, m->material_count, s, n, &k, &name))
+        return NULL;
+    if (name) {
         rm_mesh_material *mat = &m->materials[k];
         mat->name = name;
         rm_mesh_material_defaults(mat);
-        ps->mat_line[k] = line;
-        ps->mat_col[k] = col;
+        ps->mat_site[k].line = line;
+        ps->mat_site[k].col = col;
         m->material_count++;
-        if (!rm_names_add(&ps->materials, name, n, h, k))
-            return nomem(ps);
     }
     ps->cur_material = k;
     return p;
@@ -600,27 +620,18 @@ static const char *read_mtllib(obj_parser *ps, const char *p)
                    "mtllib without a file name");
         return p;
     }
-    uint32_t h = rm_names_hash(s, n);
-    if (rm_names_find(&ps->libs, s, n, h) != RM_NAMES_NONE)
-        return p;
-    if (m->library_count == ps->lib_cap) {
-        size_t cap;
-        if (!next_cap(ps->lib_cap, m->library_count + 1, sizeof *m->libraries, &cap) ||
-            !resize(&m->libraries, cap, sizeof *m->libraries) ||
-            !resize(&ps->lib_line, cap, sizeof *ps->lib_line) ||
-            !resize(&ps->lib_col, cap, sizeof *ps->lib_col))
-            return nomem(ps);
-        ps->lib_cap = cap;
+    const name_list l = { &ps->libs, &ps->lib_cap, { &m->libraries, &ps->lib_site },
+                          { sizeof *m->libraries, sizeof *ps->lib_site }, NULL };
+    uint32_t i;
+    char *name;
+    if (!intern(ps, &l, m->library_count, s, n, &i, &name))
+        return NULL;
+    if (name) {
+        m->libraries[i] = name;
+        ps->lib_site[i].line = line;
+        ps->lib_site[i].col = col;
+        m->library_count++;
     }
-    char *name = copy_name(s, n);
-    if (!name)
-        return nomem(ps);
-    size_t i = m->library_count++;
-    m->libraries[i] = name;
-    ps->lib_line[i] = line;
-    ps->lib_col[i] = col;
-    if (!rm_names_add(&ps->libs, name, n, h, (uint32_t)i))
-        return nomem(ps);
     return p;
 }
 
@@ -810,10 +821,8 @@ static void parser_free(obj_parser *ps)
     rm_names_free(&ps->groups);
     rm_names_free(&ps->materials);
     rm_names_free(&ps->libs);
-    free(ps->mat_line);
-    free(ps->mat_col);
-    free(ps->lib_line);
-    free(ps->lib_col);
+    free(ps->mat_site);
+    free(ps->lib_site);
 }
 
 rm_status rm_obj_parse(const char *text, size_t size, const char *filename,
@@ -862,32 +871,17 @@ rm_status rm_obj_parse(const char *text, size_t size, const char *filename,
                        ps.empty_usemtl - REPEAT_LIMIT);
     }
     if (st == RM_OK && opt->load_materials) {
-        rm_obj_lib_site *sites = NULL;
-        if (out->library_count) {
-            sites = malloc(out->library_count * sizeof *sites);
-            if (!sites) {
-                rm_diag_at(diag, RM_ERROR, file, 0, 0, "out of memory");
-                st = RM_NOMEM;
-            } else {
-                for (size_t i = 0; i < out->library_count; i++) {
-                    sites[i].line = ps.lib_line[i];
-                    sites[i].col = ps.lib_col[i];
-                }
-            }
-        }
-        if (st == RM_OK)
-            st = rm_obj_load_libraries(out, file, sites, diag);
+        st = rm_obj_load_libraries(out, file, ps.lib_site, diag);
         if (st == RM_OK) {
             for (size_t i = 0; i < out->material_count; i++) {
                 if (out->materials[i].defined)
                     continue;
-                rm_diag_at(diag, RM_WARNING, file, ps.mat_line[i], ps.mat_col[i],
+                rm_diag_at(diag, RM_WARNING, file, ps.mat_site[i].line, ps.mat_site[i].col,
                            "material \"%s\" is not defined in %s; it keeps the default color",
                            out->materials[i].name,
                            out->library_count ? "any material library" : "this file (no mtllib)");
             }
         }
-        free(sites);
     }
     parser_free(&ps);
     if (st != RM_OK)
