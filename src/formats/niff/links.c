@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/bytes.h"
 #include "niff_internal.h"
 
 typedef niff_where where;
@@ -225,16 +226,7 @@ static void check_tri_group(niff_ctx *c, const rm_niff_elem *tg, uint32_t pos)
 
 static uint32_t shape_kind(const rm_niff_elem *s)
 {
-    if (s->neb.size >= 4) {
-        const uint8_t *p = s->neb.data;
-        return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-    }
-    return RM_NIFF_TAG_TRI_GROUP;
-}
-
-static uint32_t be(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+    return s->neb.size >= 4 ? rm_be32(s->neb.data) : RM_NIFF_TAG_TRI_GROUP;
 }
 
 static void check_shapes_and_parts(niff_ctx *c)
@@ -315,7 +307,7 @@ static void check_switches(niff_ctx *c)
 /* use_color_palette of a Tex's 2.0 NEB (0 when absent). */
 static uint32_t tex_palette(const rm_niff_elem *t)
 {
-    return t->neb.size >= 16 ? be(t->neb.data + 12) : 0;
+    return t->neb.size >= 16 ? rm_be32(t->neb.data + 12) : 0;
 }
 
 static void check_texs(niff_ctx *c)
@@ -334,19 +326,19 @@ static void check_texs(niff_ctx *c)
         uint32_t n = t->data.size;
         if (t->words[8] == RM_NIFF_TEX_ANIM_OFF) {
             if (n >= 28)
-                check_value(c, &w, "tex_img_index", be(d + 24), target, LF_NOLINK | LF_SWITCH);
+                check_value(c, &w, "tex_img_index", rm_be32(d + 24), target, LF_NOLINK | LF_SWITCH);
             continue;
         }
         if (n < 20)
             continue;
-        uint64_t sn = be(d + 8), on = be(d + 12), in = be(d + 16);
+        uint64_t sn = rm_be32(d + 8), on = rm_be32(d + 12), in = rm_be32(d + 16);
         uint64_t first = 20 + 4 * (3 * sn + 3 * on + in);
         if (first + 4 * in > n)
             continue;   /* the typed view reports the short area */
         for (uint32_t k = 0; k < (uint32_t)in; k++) {
             char field[48];
             snprintf(field, sizeof field, "tex_tile_img_index[%u]", k);
-            check_value(c, &w, field, be(d + first + 4 * k), target, LF_NOLINK | LF_SWITCH);
+            check_value(c, &w, field, rm_be32(d + first + 4 * k), target, LF_NOLINK | LF_SWITCH);
         }
     }
 }
@@ -374,7 +366,7 @@ static void check_obj_nebs(niff_ctx *c)
         if (o->word_count == 0 || c->f->major < 2 || o->neb.size < 28)
             continue;
         const uint8_t *d = o->neb.data;
-        uint64_t roots = be(d + 16), lods = be(d + 20), ext = be(d + 24);
+        uint64_t roots = rm_be32(d + 16), lods = rm_be32(d + 20), ext = rm_be32(d + 24);
         uint64_t need = 28 + 4 * (roots + 3 * lods + 2 * ext);
         char label[48];
         snprintf(label, sizeof label, "obj %u", i);
@@ -389,7 +381,7 @@ static void check_obj_nebs(niff_ctx *c)
         for (uint32_t k = 0; k < (uint32_t)roots; k++, p += 4) {
             char field[48];
             snprintf(field, sizeof field, "obj_chain_root_link[%u]", k);
-            check_value(c, &w, field, be(d + p), T_CHAIN_ROOT, LF_SWITCH);
+            check_value(c, &w, field, rm_be32(d + p), T_CHAIN_ROOT, LF_SWITCH);
         }
         p += 4 * (uint32_t)lods;   /* external_lod_obj_dist[] */
         static const char *const names[4] = {"external_lod_obj_file_name_index", "external_lod_obj_name_index",
@@ -399,7 +391,7 @@ static void check_obj_nebs(niff_ctx *c)
             for (uint32_t k = 0; k < n; k++, p += 4) {
                 char field[64];
                 snprintf(field, sizeof field, "%s[%u]", names[a], k);
-                check_value(c, &w, field, be(d + p), T_EXT_NAME, LF_NOLINK);
+                check_value(c, &w, field, rm_be32(d + p), T_EXT_NAME, LF_NOLINK);
             }
         }
     }
@@ -412,7 +404,7 @@ static void check_neb_ext(niff_ctx *c, const rm_niff_elem *e, const where *w, ui
 {
     for (uint32_t k = 0; k < n; k++)
         if (e->neb.size >= 4 * (first + k + 1))
-            check_value(c, w, names[k], be(e->neb.data + 4 * (first + k)), T_EXT_NAME, LF_NOLINK);
+            check_value(c, w, names[k], rm_be32(e->neb.data + 4 * (first + k)), T_EXT_NAME, LF_NOLINK);
 }
 
 /* `count` words at NEB byte `at` as links to `target` (when they fit). */
@@ -424,7 +416,7 @@ static uint32_t check_neb_array(niff_ctx *c, const rm_niff_elem *e, const where 
     for (uint32_t k = 0; k < (uint32_t)count; k++) {
         char field[80];
         snprintf(field, sizeof field, "%s[%u]", name, k);
-        check_value(c, w, field, be(e->neb.data + at + 4 * k), target, flags);
+        check_value(c, w, field, rm_be32(e->neb.data + at + 4 * k), target, flags);
     }
     return at + 4 * (uint32_t)count;
 }
@@ -440,19 +432,19 @@ static void check_other_nebs(niff_ctx *c)
         const rm_niff_elem *e = &sl->elems[0];
         where w = {"SceneList", "scene", e->offset};
         const uint8_t *d = e->neb.data;
-        uint64_t ext = (uint64_t)be(d + 4) + be(d + 8) + be(d + 12) + be(d + 16);
-        uint64_t need = 20 + 4 * ((uint64_t)be(d) + 2 * ext);
+        uint64_t ext = (uint64_t)rm_be32(d + 4) + rm_be32(d + 8) + rm_be32(d + 12) + rm_be32(d + 16);
+        uint64_t need = 20 + 4 * ((uint64_t)rm_be32(d) + 2 * ext);
         if (need > e->neb.size) {
             niff_error(c, "SceneList", "scene", e->offset,
                        "the 2.0 NEB's counts need %llu bytes but the NEB is %u", (unsigned long long)need,
                        e->neb.size);
         } else {
-            uint32_t at = check_neb_array(c, e, &w, 20, be(d), "scene_chain_root_link_index", T_CHAIN_ROOT,
+            uint32_t at = check_neb_array(c, e, &w, 20, rm_be32(d), "scene_chain_root_link_index", T_CHAIN_ROOT,
                                           LF_SWITCH);
             /* external (file, node) name pairs: Obj, Env, Cam, Light (spec §7.2) */
             static const char *const kinds[4] = {"obj", "env", "cam", "light"};
             for (uint32_t k = 0; k < 4; k++) {
-                uint32_t n = be(d + 4 + 4 * k);
+                uint32_t n = rm_be32(d + 4 + 4 * k);
                 char name[64];
                 snprintf(name, sizeof name, "external_%s_file_name_index", kinds[k]);
                 at = check_neb_array(c, e, &w, at, n, name, T_EXT_NAME, 0);

@@ -8,12 +8,8 @@
    tri_index[] of Shapes whose geometry is a ClusterShape or an Envelope. */
 #include <stdio.h>
 
+#include "core/bytes.h"
 #include "niff_internal.h"
-
-static uint32_t be(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
 
 static void value_text(uint32_t v, char *buf, size_t n)
 {
@@ -68,9 +64,9 @@ static void check_anim_group_neb(niff_ctx *c, const rm_niff_elem *e, uint32_t i)
                    "the 2.0 NEB's channel counts (rotate_axis_num %u, rotate_x/y/z_num %u/%u/%u, "
                    "orientation_xy_num %u, translation_num %u, unique_scale_num %u, classical_scale_num %u) "
                    "need %llu bytes but the NEB is %u",
-                   be(d + 4), be(d + 8), be(d + 12), be(d + 16), be(d + 20), be(d + 24), be(d + 28), be(d + 32),
+                   rm_be32(d + 4), rm_be32(d + 8), rm_be32(d + 12), rm_be32(d + 16), rm_be32(d + 20), rm_be32(d + 24), rm_be32(d + 28), rm_be32(d + 32),
                    (unsigned long long)need, e->neb.size);
-    uint32_t use = be(d);
+    uint32_t use = rm_be32(d);
     if (use & ~0x7fffu)
         niff_warn_once(c, W_MISC + 25, "AnimList", label, e->offset,
                        "use_animation_channel 0x%08x has bits the spec does not define (above 0x4000)", use);
@@ -80,9 +76,9 @@ static void check_anim_group_neb(niff_ctx *c, const rm_niff_elem *e, uint32_t i)
         snprintf(nf, sizeof nf, "%s_constraint_node", constraint_name[k]);
         snprintf(ef, sizeof ef, "external_%s_constraint_file_name_index", constraint_name[k]);
         snprintf(of, sizeof of, "external_%s_constraint_obj_name_index", constraint_name[k]);
-        check_kind_node(c, &w, kf, be(d + 36 + 8 * k), nf, be(d + 40 + 8 * k), 0);
-        niff_check_link(c, &w, ef, be(d + 92 + 8 * k), T_EXT_NAME, LF_NOLINK);
-        niff_check_link(c, &w, of, be(d + 96 + 8 * k), T_EXT_NAME, LF_NOLINK);
+        check_kind_node(c, &w, kf, rm_be32(d + 36 + 8 * k), nf, rm_be32(d + 40 + 8 * k), 0);
+        niff_check_link(c, &w, ef, rm_be32(d + 92 + 8 * k), T_EXT_NAME, LF_NOLINK);
+        niff_check_link(c, &w, of, rm_be32(d + 96 + 8 * k), T_EXT_NAME, LF_NOLINK);
     }
 }
 
@@ -94,7 +90,7 @@ static void check_mat_neb(niff_ctx *c, const rm_niff_elem *e, uint32_t i)
     snprintf(label, sizeof label, "mat %u", i);
     niff_where w = {"MatList", label, e->offset};
     const uint8_t *d = e->neb.data;
-    uint32_t ext = be(d + 92), pa = be(d + 96), pf = be(d + 100);
+    uint32_t ext = rm_be32(d + 92), pa = rm_be32(d + 96), pf = rm_be32(d + 100);
     uint64_t need = 104 + 8 * (uint64_t)ext + 24 * ((uint64_t)pa + pf);
     if (need > e->neb.size) {
         niff_error(c, "MatList", label, e->offset,
@@ -106,9 +102,9 @@ static void check_mat_neb(niff_ctx *c, const rm_niff_elem *e, uint32_t i)
     for (uint32_t k = 0; k < ext; k++) {
         char field[64];
         snprintf(field, sizeof field, "external_tex_file_name_index[%u]", k);
-        niff_check_link(c, &w, field, be(d + 104 + 4 * k), T_EXT_NAME, 0);
+        niff_check_link(c, &w, field, rm_be32(d + 104 + 4 * k), T_EXT_NAME, 0);
         snprintf(field, sizeof field, "external_tex_name_index[%u]", k);
-        niff_check_link(c, &w, field, be(d + 104 + 4 * ((uint64_t)ext + k)), T_EXT_NAME, 0);
+        niff_check_link(c, &w, field, rm_be32(d + 104 + 4 * ((uint64_t)ext + k)), T_EXT_NAME, 0);
     }
 }
 
@@ -215,7 +211,7 @@ static void check_skinned_parts(niff_ctx *c)
         const rm_niff_elem *s = &shapes->elems[i];
         if (s->word_count == 0 || s->neb.size < 4 || s->array_count < 1)
             continue;
-        uint32_t kind = be(s->neb.data), list, tri_word;
+        uint32_t kind = rm_be32(s->neb.data), list, tri_word;
         const char *what, *noun;
         if (kind == RM_NIFF_TAG_CLUSTER_SHAPE) {
             list = RM_NIFF_LIST_CLUSTER;

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/bytes.h"
 #include "retromesh/niff.h"
 
 #define NIFF_NONE 0xffu     /* "no such word" in a schema byte */
@@ -116,8 +117,7 @@ enum {
 
 static inline uint32_t niff_u32(const niff_ctx *c, size_t off)
 {
-    const uint8_t *p = c->d + off;
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
+    return rm_be32(c->d + off);
 }
 
 /* Parses one element of `kind` at `off` with `avail` bytes at most (its

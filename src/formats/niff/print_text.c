@@ -123,6 +123,17 @@ static void print_scene(const rm_niff_file *f, FILE *out)
     free(seen);
 }
 
+/* `label` then the links, comma separated: ", parts 0, 1, switch 2". */
+static void print_links(FILE *out, const char *label, const uint32_t *links, uint32_t n)
+{
+    fputs(label, out);
+    for (uint32_t k = 0; k < n; k++) {
+        char l[24];
+        rm_niff_link_text(links[k], l, sizeof l);
+        fprintf(out, "%s %s", k ? "," : "", l);
+    }
+}
+
 static void print_shapes(const rm_niff_file *f, FILE *out)
 {
     fprintf(out, "Shapes: %u\n", f->shape_count);
@@ -142,14 +153,8 @@ static void print_shapes(const rm_niff_file *f, FILE *out)
         else
             fprintf(out, "geometry %s (not a TriGroup)", geo);
         fprintf(out, ", mat %s, type 0x%08x", mat, sh->type);
-        if (sh->part_num && sh->part_link) {
-            fprintf(out, ", parts");
-            for (uint32_t k = 0; k < sh->part_num; k++) {
-                char p[24];
-                rm_niff_link_text(sh->part_link[k], p, sizeof p);
-                fprintf(out, "%s %s", k ? "," : "", p);
-            }
-        }
+        if (sh->part_num && sh->part_link)
+            print_links(out, ", parts", sh->part_link, sh->part_num);
         fputc('\n', out);
     }
     for (uint32_t i = 0; i < f->part_count; i++) {
@@ -174,16 +179,10 @@ static void print_materials(const rm_niff_file *f, FILE *out)
                 i, name_or(f, m->name_index), m->type == RM_NIFF_MAT_TYPE_N64 ? "N64" : "NIFF",
                 (double)m->prim[0], (double)m->prim[1], (double)m->prim[2], (double)m->prim[3], m->shade_type,
                 m->color_type0, m->color_type1, m->alpha_type0, m->alpha_type1);
-        if (m->tex_num && m->tex_index) {
-            fprintf(out, ", tex");
-            for (uint32_t k = 0; k < m->tex_num; k++) {
-                char t[24];
-                rm_niff_link_text(m->tex_index[k], t, sizeof t);
-                fprintf(out, "%s %s", k ? "," : "", t);
-            }
-        } else {
+        if (m->tex_num && m->tex_index)
+            print_links(out, ", tex", m->tex_index, m->tex_num);
+        else
             fprintf(out, ", no texture");
-        }
         fputc('\n', out);
     }
 }

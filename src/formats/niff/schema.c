@@ -414,39 +414,38 @@ float rm_niff_float(uint32_t bits)
 /* ---- link targets ---- */
 static const struct {
     uint32_t list;
-    uint8_t second;     /* the second index space of Color/Vector */
-    const char *noun;
+    uint8_t second;     /* the second index space of Color/Vector (its noun2) */
 } targets[T_COUNT] = {
-    [T_NONE] = {RM_NIFF_LIST_COUNT, 0, "?"},
-    [T_OBJ] = {RM_NIFF_LIST_OBJ, 0, "objs"},
-    [T_SHAPE] = {RM_NIFF_LIST_SHAPE, 0, "shapes"},
-    [T_MAT] = {RM_NIFF_LIST_MAT, 0, "mats"},
-    [T_ANIM] = {RM_NIFF_LIST_ANIM, 0, "anim groups"},
-    [T_COLL] = {RM_NIFF_LIST_COLL, 0, "coll groups"},
-    [T_ENV] = {RM_NIFF_LIST_ENV, 0, "envs"},
-    [T_CAM] = {RM_NIFF_LIST_CAM, 0, "cams"},
-    [T_LIGHT] = {RM_NIFF_LIST_LIGHT, 0, "lights"},
-    [T_TEX] = {RM_NIFF_LIST_TEX, 0, "texs"},
-    [T_TEX_IMG] = {RM_NIFF_LIST_TEX_IMG, 0, "tex imgs"},
-    [T_PART] = {RM_NIFF_LIST_PART, 0, "parts"},
-    [T_TRI] = {RM_NIFF_LIST_TRI, 0, "tri groups"},
-    [T_NAME] = {RM_NIFF_LIST_NAME, 0, "names"},
-    [T_EXT_NAME] = {RM_NIFF_LIST_EXTERNAL_NAME, 0, "external names"},
-    [T_VTX] = {RM_NIFF_LIST_VTX, 0, "vtx groups"},
-    [T_TRI_COLOR] = {RM_NIFF_LIST_COLOR, 0, "tri color groups"},
-    [T_VTX_COLOR] = {RM_NIFF_LIST_COLOR, 1, "vtx color groups"},
-    [T_TRI_NV] = {RM_NIFF_LIST_VECTOR, 0, "tri nv groups"},
-    [T_VTX_NV] = {RM_NIFF_LIST_VECTOR, 1, "vtx nv groups"},
-    [T_ST] = {RM_NIFF_LIST_ST, 0, "st groups"},
-    [T_CHAIN_ROOT] = {RM_NIFF_LIST_CHAIN_ROOT, 0, "chain roots"},
-    [T_JOINT] = {RM_NIFF_LIST_JOINT, 0, "joints"},
-    [T_EFFECTOR] = {RM_NIFF_LIST_EFFECTOR, 0, "effectors"},
-    [T_WEIGHT] = {RM_NIFF_LIST_WEIGHT, 0, "weight groups"},
-    [T_SWITCH] = {RM_NIFF_LIST_SWITCH, 0, "switches"},
-    [T_CI_IMG] = {RM_NIFF_LIST_CI_IMG, 0, "ci imgs"},
-    [T_COLOR_PALETTE] = {RM_NIFF_LIST_COLOR_PALETTE, 0, "color palettes"},
-    [T_ENVELOPE] = {RM_NIFF_LIST_ENVELOPE, 0, "envelopes"},
-    [T_CLUSTER] = {RM_NIFF_LIST_CLUSTER, 0, "cluster shapes"},
+    [T_NONE] = {RM_NIFF_LIST_COUNT, 0},
+    [T_OBJ] = {RM_NIFF_LIST_OBJ, 0},
+    [T_SHAPE] = {RM_NIFF_LIST_SHAPE, 0},
+    [T_MAT] = {RM_NIFF_LIST_MAT, 0},
+    [T_ANIM] = {RM_NIFF_LIST_ANIM, 0},
+    [T_COLL] = {RM_NIFF_LIST_COLL, 0},
+    [T_ENV] = {RM_NIFF_LIST_ENV, 0},
+    [T_CAM] = {RM_NIFF_LIST_CAM, 0},
+    [T_LIGHT] = {RM_NIFF_LIST_LIGHT, 0},
+    [T_TEX] = {RM_NIFF_LIST_TEX, 0},
+    [T_TEX_IMG] = {RM_NIFF_LIST_TEX_IMG, 0},
+    [T_PART] = {RM_NIFF_LIST_PART, 0},
+    [T_TRI] = {RM_NIFF_LIST_TRI, 0},
+    [T_NAME] = {RM_NIFF_LIST_NAME, 0},
+    [T_EXT_NAME] = {RM_NIFF_LIST_EXTERNAL_NAME, 0},
+    [T_VTX] = {RM_NIFF_LIST_VTX, 0},
+    [T_TRI_COLOR] = {RM_NIFF_LIST_COLOR, 0},
+    [T_VTX_COLOR] = {RM_NIFF_LIST_COLOR, 1},
+    [T_TRI_NV] = {RM_NIFF_LIST_VECTOR, 0},
+    [T_VTX_NV] = {RM_NIFF_LIST_VECTOR, 1},
+    [T_ST] = {RM_NIFF_LIST_ST, 0},
+    [T_CHAIN_ROOT] = {RM_NIFF_LIST_CHAIN_ROOT, 0},
+    [T_JOINT] = {RM_NIFF_LIST_JOINT, 0},
+    [T_EFFECTOR] = {RM_NIFF_LIST_EFFECTOR, 0},
+    [T_WEIGHT] = {RM_NIFF_LIST_WEIGHT, 0},
+    [T_SWITCH] = {RM_NIFF_LIST_SWITCH, 0},
+    [T_CI_IMG] = {RM_NIFF_LIST_CI_IMG, 0},
+    [T_COLOR_PALETTE] = {RM_NIFF_LIST_COLOR_PALETTE, 0},
+    [T_ENVELOPE] = {RM_NIFF_LIST_ENVELOPE, 0},
+    [T_CLUSTER] = {RM_NIFF_LIST_CLUSTER, 0},
 };
 
 uint32_t niff_target_count(const rm_niff_file *f, uint32_t target)
@@ -463,7 +462,10 @@ uint32_t niff_target_count(const rm_niff_file *f, uint32_t target)
 
 const char *niff_target_noun(uint32_t target)
 {
-    return target < T_COUNT ? targets[target].noun : "?";
+    if (target == T_NONE || target >= T_COUNT)
+        return "?";
+    const niff_list_info *li = &lists[targets[target].list];
+    return targets[target].second ? li->noun2 : li->noun;
 }
 
 const char *niff_target_list(uint32_t target)

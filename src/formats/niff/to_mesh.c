@@ -4,17 +4,14 @@
 
 #include "retromesh/niff.h"
 
-static uint32_t be32(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
+#include "core/bytes.h"
 
 bool rm_niff_looks_like(const uint8_t *data, size_t size)
 {
     if (!data || size < 100)
         return false;
-    uint32_t version = be32(data), file_size = be32(data + 4), tag = be32(data + 8);
-    uint32_t header = be32(data + 12);
+    uint32_t version = rm_be32(data), file_size = rm_be32(data + 4), tag = rm_be32(data + 8);
+    uint32_t header = rm_be32(data + 12);
     uint32_t major = (version >> 8) & 0xffu;
     return tag == 0 && (major == 1 || major == 2) && file_size >= 100 && header >= 100;
 }

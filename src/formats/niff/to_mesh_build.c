@@ -12,6 +12,7 @@
 #include "retromesh/niff.h"
 #include "to_mesh.h"
 #include "core/alloc.h"
+#include "formats/obj/obj_names.h"
 
 /* The most vertices, uvs, normals, corners or faces a mesh may get (4M:
    some 200 MB of mesh; a Saturn model has at most 2500 points): an Obj
@@ -26,13 +27,14 @@ typedef struct walk_item {
     rm_niff_xform parent;
 } walk_item;
 
-/* The names given so far (groups, or materials): open addressing on a
-   string hash, each entry with the next suffix to try for that base, so
-   that many equal names cost linear time, not quadratic. */
+/* The names given so far (groups, or materials): the OBJ reader's name
+   table (keys not owned: the mesh's strings), each name with the next
+   suffix to try for that base, so that many equal names cost linear time,
+   not quadratic. */
 typedef struct name_set {
-    char **key;             /* not owned: the mesh's strings */
+    rm_names table;         /* name -> its entry of `next` */
     uint32_t *next;         /* the next "_N" suffix to try for this base */
-    size_t cap, count;
+    size_t count, cap;      /* entries of `next` */
 } name_set;
 
 typedef struct ctx {
@@ -99,53 +101,28 @@ static void fail_big(ctx *c)
 }
 
 
-static size_t name_hash(const char *s)
+/* The `next` entry of name `s`, or NULL when `s` is not in the set. */
+static uint32_t *name_next(name_set *ns, const char *s)
 {
-    size_t h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
+    size_t n = strlen(s);
+    uint32_t i = rm_names_find(&ns->table, s, n, rm_names_hash(s, n));
+    return i == RM_NAMES_NONE ? NULL : &ns->next[i];
 }
 
-/* The slot of `s` (found, or the empty slot where it would go). */
-static size_t name_slot(const name_set *ns, const char *s)
+static bool name_add(name_set *ns, const char *s)
 {
-    size_t i = name_hash(s) & (ns->cap - 1);
-    while (ns->key[i] && strcmp(ns->key[i], s) != 0)
-        i = (i + 1) & (ns->cap - 1);
-    return i;
-}
-
-static bool name_add(name_set *ns, char *s)
-{
-    if ((ns->count + 1) * 2 > ns->cap) {
-        size_t cap = ns->cap ? ns->cap * 2 : 64;
-        name_set bigger = { calloc(cap, sizeof(char *)), calloc(cap, sizeof(uint32_t)), cap, ns->count };
-        if (!bigger.key || !bigger.next) {
-            free(bigger.key);
-            free(bigger.next);
-            return false;
-        }
-        for (size_t i = 0; i < ns->cap; i++)
-            if (ns->key[i]) {
-                size_t j = name_slot(&bigger, ns->key[i]);
-                bigger.key[j] = ns->key[i];
-                bigger.next[j] = ns->next[i];
-            }
-        free(ns->key);
-        free(ns->next);
-        *ns = bigger;
-    }
-    size_t i = name_slot(ns, s);
-    ns->key[i] = s;
-    ns->next[i] = 2;
-    ns->count++;
+    size_t n = strlen(s);
+    if (ns->count >= RM_NAMES_NONE ||
+        !rm_grow((void **)&ns->next, &ns->cap, ns->count + 1, sizeof *ns->next) ||
+        !rm_names_add(&ns->table, s, n, rm_names_hash(s, n), (uint32_t)ns->count))
+        return false;
+    ns->next[ns->count++] = 2;
     return true;
 }
 
 static void name_set_free(name_set *ns)
 {
-    free(ns->key);
+    rm_names_free(&ns->table);
     free(ns->next);
 }
 
@@ -155,18 +132,13 @@ static char *unique_name(name_set *ns, const char *base)
 {
     char buf[300];
     snprintf(buf, sizeof buf, "%.250s", base);
-    uint32_t *next = NULL;
-    if (ns->cap) {
-        size_t i = name_slot(ns, buf);
-        if (ns->key[i])
-            next = &ns->next[i];
-    }
+    uint32_t *next = name_next(ns, buf);
     if (next) {
         uint32_t k = *next;
         for (;; k++) {
             char cand[300];
             snprintf(cand, sizeof cand, "%.250s_%u", base, k);
-            if (!ns->key[name_slot(ns, cand)]) {
+            if (!name_next(ns, cand)) {
                 memcpy(buf, cand, sizeof cand);
                 break;
             }

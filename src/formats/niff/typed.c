@@ -6,12 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/bytes.h"
 #include "niff_internal.h"
-
-static uint32_t be(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
 
 static float fl(uint32_t bits)
 {
@@ -47,7 +43,7 @@ static bool words_copy(const uint8_t *p, size_t n, uint32_t **out)
     if (!*out)
         return false;
     for (size_t i = 0; i < n; i++)
-        (*out)[i] = be(p + 4 * i);
+        (*out)[i] = rm_be32(p + 4 * i);
     return true;
 }
 
@@ -87,13 +83,13 @@ static bool build_obj(const rm_niff_elem *e, rm_niff_obj *o, uint32_t major)
     if (major >= 2 && e->neb.size >= 28) {
         const uint8_t *d = e->neb.data;
         o->has_neb2 = true;
-        o->render_cycle_type_for_fog = be(d);
-        o->render_pri_for_fog = be(d + 4);
-        o->render_type0_for_fog = be(d + 8);
-        o->render_type1_for_fog = be(d + 12);
-        o->chain_root_link_num = be(d + 16);
-        o->external_lod_obj_num = be(d + 20);
-        o->external_obj_num = be(d + 24);
+        o->render_cycle_type_for_fog = rm_be32(d);
+        o->render_pri_for_fog = rm_be32(d + 4);
+        o->render_type0_for_fog = rm_be32(d + 8);
+        o->render_type1_for_fog = rm_be32(d + 12);
+        o->chain_root_link_num = rm_be32(d + 16);
+        o->external_lod_obj_num = rm_be32(d + 20);
+        o->external_obj_num = rm_be32(d + 24);
         uint64_t need = 28 + 4 * (uint64_t)o->chain_root_link_num;
         uint32_t *roots = NULL;
         if (need <= e->neb.size && !words_copy(d + 28, o->chain_root_link_num, &roots))
@@ -124,7 +120,7 @@ static bool build_obj(const rm_niff_elem *e, rm_niff_obj *o, uint32_t major)
     return true;
 }
 
-static void build_shape(const rm_niff_elem *e, rm_niff_shape *s, uint32_t major)
+static bool build_shape(const rm_niff_elem *e, rm_niff_shape *s, uint32_t major)
 {
     const uint32_t *w = e->words;
     s->el = e;
@@ -144,10 +140,11 @@ static void build_shape(const rm_niff_elem *e, rm_niff_shape *s, uint32_t major)
     s->external_mat_name_index = RM_NIFF_NOLINK;
     if (major >= 2 && e->neb.size >= 12) {
         s->has_neb2 = true;
-        s->kind_of_node_for_geometry = be(e->neb.data);
-        s->external_mat_file_name_index = be(e->neb.data + 4);
-        s->external_mat_name_index = be(e->neb.data + 8);
+        s->kind_of_node_for_geometry = rm_be32(e->neb.data);
+        s->external_mat_file_name_index = rm_be32(e->neb.data + 4);
+        s->external_mat_name_index = rm_be32(e->neb.data + 8);
     }
+    return true;
 }
 
 static bool build_group(const rm_niff_elem *e, rm_niff_data_group *g, uint32_t comps)
@@ -168,8 +165,9 @@ static bool build_group(const rm_niff_elem *e, rm_niff_data_group *g, uint32_t c
     return floats(arr(e, 0), (size_t)g->num * comps, &g->v);
 }
 
-static bool build_tri_group(const rm_niff_elem *e, rm_niff_tri_group *t)
+static bool build_tri_group(const rm_niff_elem *e, rm_niff_tri_group *t, uint32_t major)
 {
+    (void)major;    /* no 2.0 fields */
     const uint32_t *w = e->words;
     t->el = e;
     t->offset = e->offset;
@@ -215,8 +213,9 @@ static bool build_tri_group(const rm_niff_elem *e, rm_niff_tri_group *t)
     return true;
 }
 
-static void build_part(const rm_niff_elem *e, rm_niff_part *p)
+static bool build_part(const rm_niff_elem *e, rm_niff_part *p, uint32_t major)
 {
+    (void)major;    /* no 2.0 fields */
     const uint32_t *w = e->words;
     p->el = e;
     p->offset = e->offset;
@@ -229,6 +228,7 @@ static void build_part(const rm_niff_elem *e, rm_niff_part *p)
     p->tri_index = arr(e, 0);
     p->neb = e->neb;
     p->ueb = e->ueb;
+    return true;
 }
 
 /* The Mat NEB's arrays after its 104-byte fixed part (spec §7.6). */
@@ -249,10 +249,10 @@ static bool build_mat_arrays(const rm_niff_elem *e, rm_niff_mat *m)
             return false;
         for (uint64_t i = 0; i < cnt[k]; i++, p += 24) {
             rm_niff_prim_color_anim *a = &(*dst[k])[i];
-            a->interpolation_type = be(p);
-            a->key = be(p + 4);
+            a->interpolation_type = rm_be32(p);
+            a->key = rm_be32(p + 4);
             for (int j = 0; j < 4; j++)
-                a->color[j] = fl(be(p + 8 + 4 * j));
+                a->color[j] = fl(rm_be32(p + 8 + 4 * j));
         }
     }
     return true;
@@ -298,21 +298,21 @@ static bool build_mat(const rm_niff_elem *e, rm_niff_mat *m, uint32_t major)
         const uint8_t *d = e->neb.data;
         m->has_neb2 = true;
         for (int i = 0; i < 4; i++) {
-            m->ambient[i] = fl(be(d + 4 * i));
-            m->emission[i] = fl(be(d + 16 + 4 * i));
-            m->diffuse[i] = fl(be(d + 32 + 4 * i));
-            m->prim_for_fog[i] = fl(be(d + 68 + 4 * i));
+            m->ambient[i] = fl(rm_be32(d + 4 * i));
+            m->emission[i] = fl(rm_be32(d + 16 + 4 * i));
+            m->diffuse[i] = fl(rm_be32(d + 32 + 4 * i));
+            m->prim_for_fog[i] = fl(rm_be32(d + 68 + 4 * i));
         }
-        m->type_for_fog = be(d + 48);
-        m->color_type0_for_fog = be(d + 52);
-        m->color_type1_for_fog = be(d + 56);
-        m->alpha_type0_for_fog = be(d + 60);
-        m->alpha_type1_for_fog = be(d + 64);
-        m->external_local_light_file_name_index = be(d + 84);
-        m->external_local_light_name_index = be(d + 88);
-        m->external_tex_num = be(d + 92);
-        m->prim_color_anim_num = be(d + 96);
-        m->prim_color_anim_num_for_fog = be(d + 100);
+        m->type_for_fog = rm_be32(d + 48);
+        m->color_type0_for_fog = rm_be32(d + 52);
+        m->color_type1_for_fog = rm_be32(d + 56);
+        m->alpha_type0_for_fog = rm_be32(d + 60);
+        m->alpha_type1_for_fog = rm_be32(d + 64);
+        m->external_local_light_file_name_index = rm_be32(d + 84);
+        m->external_local_light_name_index = rm_be32(d + 88);
+        m->external_tex_num = rm_be32(d + 92);
+        m->prim_color_anim_num = rm_be32(d + 96);
+        m->prim_color_anim_num_for_fog = rm_be32(d + 100);
         return build_mat_arrays(e, m);
     }
     return true;
@@ -342,20 +342,20 @@ static bool build_tex(const rm_niff_elem *e, rm_niff_tex *t, uint32_t major)
     if (t->anim == RM_NIFF_TEX_ANIM_OFF) {
         if (n >= 28) {
             t->has_data_area = true;
-            t->img_width = be(d);
-            t->img_height = be(d + 4);
-            t->tile_width = be(d + 8);
-            t->tile_height = be(d + 12);
-            t->offset_x = be(d + 16);
-            t->offset_y = be(d + 20);
-            t->img_index = be(d + 24);
+            t->img_width = rm_be32(d);
+            t->img_height = rm_be32(d + 4);
+            t->tile_width = rm_be32(d + 8);
+            t->tile_height = rm_be32(d + 12);
+            t->offset_x = rm_be32(d + 16);
+            t->offset_y = rm_be32(d + 20);
+            t->img_index = rm_be32(d + 24);
         }
     } else if (n >= 20) {
-        uint64_t sn = be(d + 8), on = be(d + 12), in = be(d + 16);
+        uint64_t sn = rm_be32(d + 8), on = rm_be32(d + 12), in = rm_be32(d + 16);
         if (20 + 4 * (3 * sn + 3 * on + 2 * in) <= n) {
             t->has_data_area = true;
-            t->img_width = be(d);
-            t->img_height = be(d + 4);
+            t->img_width = rm_be32(d);
+            t->img_height = rm_be32(d + 4);
             t->tile_scale_num = (uint32_t)sn;
             t->tile_offset_num = (uint32_t)on;
             t->tile_img_num = (uint32_t)in;
@@ -376,11 +376,11 @@ static bool build_tex(const rm_niff_elem *e, rm_niff_tex *t, uint32_t major)
     if (major >= 2 && e->neb.size >= 20) {
         const uint8_t *x = e->neb.data;
         t->has_neb2 = true;
-        t->filter = be(x);
-        t->use_perspective_correction = be(x + 4);
-        t->mipmap_level = be(x + 8);
-        t->use_color_palette = be(x + 12);
-        t->external_tex_img_num = be(x + 16);
+        t->filter = rm_be32(x);
+        t->use_perspective_correction = rm_be32(x + 4);
+        t->mipmap_level = rm_be32(x + 8);
+        t->use_color_palette = rm_be32(x + 12);
+        t->external_tex_img_num = rm_be32(x + 16);
     }
     return true;
 }
@@ -398,7 +398,7 @@ static bool build_tex_img(const rm_niff_elem *e, rm_niff_tex_img *t, uint32_t ma
     t->ueb = e->ueb;
     if (major >= 2 && e->neb.size >= 4) {
         t->has_neb2 = true;
-        t->mipmap_max_level = be(e->neb.data);
+        t->mipmap_max_level = rm_be32(e->neb.data);
         uint64_t need = 4 + 4 * (uint64_t)t->mipmap_max_level;
         if (t->mipmap_max_level && need <= e->neb.size &&
             !words_copy(e->neb.data + 4, t->mipmap_max_level, &t->mipmap_img_offset))
@@ -411,7 +411,7 @@ static bool build_tex_img(const rm_niff_elem *e, rm_niff_tex_img *t, uint32_t ma
 static void floats_at(const uint8_t *p, float *out, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++)
-        out[i] = fl(be(p + 4 * i));
+        out[i] = fl(rm_be32(p + 4 * i));
 }
 
 /* Byte size the channel arrays of a 2.0 AnimGroup NEB need (spec §7.9:
@@ -422,7 +422,7 @@ uint64_t niff_anim_channel_bytes(const uint8_t *d)
     static const uint32_t rec[8] = {40, 16, 16, 16, 56, 32, 32, 32};
     uint64_t n = 0;
     for (uint32_t i = 0; i < 8; i++)
-        n += (uint64_t)rec[i] * be(d + 4 + 4 * i);
+        n += (uint64_t)rec[i] * rm_be32(d + 4 + 4 * i);
     return n;
 }
 
@@ -437,25 +437,25 @@ static bool build_anim_channels(const rm_niff_elem *e, rm_niff_anim_group *g)
     uint32_t *num[8] = {&g->rotate_axis_num, &g->rotate_x_num, &g->rotate_y_num, &g->rotate_z_num,
                         &g->orientation_xy_num, &g->translation_num, &g->unique_scale_num, &g->classical_scale_num};
     for (uint32_t i = 0; i < 8; i++)
-        *num[i] = be(d + 4 + 4 * i);
+        *num[i] = rm_be32(d + 4 + 4 * i);
     for (uint32_t k = 0; k < RM_NIFF_CONSTRAINT_COUNT; k++) {
         rm_niff_anim_constraint *x = &g->constraint[k];
-        x->kind = be(d + 36 + 8 * k);
-        x->node = be(d + 40 + 8 * k);
-        x->external_file_name_index = be(d + 92 + 8 * k);
-        x->external_obj_name_index = be(d + 96 + 8 * k);
+        x->kind = rm_be32(d + 36 + 8 * k);
+        x->node = rm_be32(d + 40 + 8 * k);
+        x->external_file_name_index = rm_be32(d + 92 + 8 * k);
+        x->external_obj_name_index = rm_be32(d + 96 + 8 * k);
     }
     const uint8_t *p = d + RM_NIFF_ANIM_NEB_FIXED_SIZE;
     if (!ALLOC(g->rotate_axis, g->rotate_axis_num))
         return false;
     for (uint32_t i = 0; i < g->rotate_axis_num; i++, p += 40) {
         rm_niff_chan_rotate_axis *r = &g->rotate_axis[i];
-        r->interpolation_type = be(p);
-        r->key = be(p + 4);
+        r->interpolation_type = rm_be32(p);
+        r->key = rm_be32(p + 4);
         floats_at(p + 8, r->axis, 3);
-        r->angle = fl(be(p + 20));
+        r->angle = fl(rm_be32(p + 20));
         floats_at(p + 24, r->d_axis, 3);
-        r->d_angle = fl(be(p + 36));
+        r->d_angle = fl(rm_be32(p + 36));
     }
     rm_niff_chan_rotate **rot[3] = {&g->rotate_x, &g->rotate_y, &g->rotate_z};
     uint32_t rot_num[3] = {g->rotate_x_num, g->rotate_y_num, g->rotate_z_num};
@@ -464,18 +464,18 @@ static bool build_anim_channels(const rm_niff_elem *e, rm_niff_anim_group *g)
             return false;
         for (uint32_t i = 0; i < rot_num[k]; i++, p += 16) {
             rm_niff_chan_rotate *r = &(*rot[k])[i];
-            r->interpolation_type = be(p);
-            r->key = be(p + 4);
-            r->angle = fl(be(p + 8));
-            r->d_angle = fl(be(p + 12));
+            r->interpolation_type = rm_be32(p);
+            r->key = rm_be32(p + 4);
+            r->angle = fl(rm_be32(p + 8));
+            r->d_angle = fl(rm_be32(p + 12));
         }
     }
     if (!ALLOC(g->orientation_xy, g->orientation_xy_num))
         return false;
     for (uint32_t i = 0; i < g->orientation_xy_num; i++, p += 56) {
         rm_niff_chan_orientation_xy *o = &g->orientation_xy[i];
-        o->interpolation_type = be(p);
-        o->key = be(p + 4);
+        o->interpolation_type = rm_be32(p);
+        o->key = rm_be32(p + 4);
         floats_at(p + 8, o->x_axis, 3);
         floats_at(p + 20, o->y_axis, 3);
         floats_at(p + 32, o->d_x_axis, 3);
@@ -488,8 +488,8 @@ static bool build_anim_channels(const rm_niff_elem *e, rm_niff_anim_group *g)
             return false;
         for (uint32_t i = 0; i < vec_num[k]; i++, p += 32) {
             rm_niff_chan_vec3 *v = &(*vec[k])[i];
-            v->interpolation_type = be(p);
-            v->key = be(p + 4);
+            v->interpolation_type = rm_be32(p);
+            v->key = rm_be32(p + 4);
             floats_at(p + 8, v->v, 3);
             floats_at(p + 20, v->d, 3);
         }
@@ -515,7 +515,7 @@ static bool build_anim_group(const rm_niff_elem *e, rm_niff_anim_group *g, uint3
     g->ueb = e->ueb;
     if (major >= 2 && e->neb.size >= 4) {
         g->has_neb2 = true;
-        g->use_animation_channel = be(e->neb.data);
+        g->use_animation_channel = rm_be32(e->neb.data);
         if (!build_anim_channels(e, g))
             return false;
     }
@@ -559,8 +559,9 @@ static bool build_anim_group(const rm_niff_elem *e, rm_niff_anim_group *g, uint3
     return true;
 }
 
-static bool build_name(const rm_niff_elem *e, rm_niff_name_entry *n)
+static bool build_name(const rm_niff_elem *e, rm_niff_name_entry *n, uint32_t major)
 {
+    (void)major;    /* no 2.0 fields */
     n->el = e;
     n->offset = e->offset;
     n->index = e->words[1];
@@ -600,11 +601,11 @@ static bool build_scene(const rm_niff_elem *e, rm_niff_scene *s, uint32_t major)
     if (major >= 2 && e->neb.size >= 20) {
         const uint8_t *d = e->neb.data;
         s->has_neb2 = true;
-        s->chain_root_link_num = be(d);
-        s->external_obj_num = be(d + 4);
-        s->external_env_num = be(d + 8);
-        s->external_cam_num = be(d + 12);
-        s->external_light_num = be(d + 16);
+        s->chain_root_link_num = rm_be32(d);
+        s->external_obj_num = rm_be32(d + 4);
+        s->external_env_num = rm_be32(d + 8);
+        s->external_cam_num = rm_be32(d + 12);
+        s->external_light_num = rm_be32(d + 16);
         uint32_t *roots = NULL;
         if (20 + 4 * (uint64_t)s->chain_root_link_num <= e->neb.size &&
             !words_copy(d + 20, s->chain_root_link_num, &roots))
@@ -613,6 +614,20 @@ static bool build_scene(const rm_niff_elem *e, rm_niff_scene *s, uint32_t major)
     }
     return true;
 }
+
+/* The typed view f->ARR[0 .. COUNT) of every element of list LIST, each
+   made by BUILD(elem, view, major); the count is set once the array is
+   there, so niff_free_typed frees what was built after a failure. */
+#define BUILD_EACH(LIST, ARR, COUNT, BUILD)                                   \
+    do {                                                                      \
+        const rm_niff_list *l_ = &L[LIST];                                    \
+        if (!ALLOC(f->ARR, l_->elem_count))                                   \
+            return false;                                                     \
+        f->COUNT = l_->elem_count;                                            \
+        for (uint32_t i_ = 0; i_ < l_->elem_count; i_++)                      \
+            if (!BUILD(&l_->elems[i_], &f->ARR[i_], major))                   \
+                return false;                                                 \
+    } while (0)
 
 bool niff_build_typed(niff_ctx *c)
 {
@@ -624,19 +639,8 @@ bool niff_build_typed(niff_ctx *c)
         if (!build_scene(&L[RM_NIFF_LIST_SCENE].elems[0], &f->scene, major))
             return false;
     }
-    const rm_niff_list *l = &L[RM_NIFF_LIST_OBJ];
-    if (!ALLOC(f->objs, l->elem_count))
-        return false;
-    f->obj_count = l->elem_count;
-    for (uint32_t i = 0; i < l->elem_count; i++)
-        if (!build_obj(&l->elems[i], &f->objs[i], major))
-            return false;
-    l = &L[RM_NIFF_LIST_SHAPE];
-    if (!ALLOC(f->shapes, l->elem_count))
-        return false;
-    f->shape_count = l->elem_count;
-    for (uint32_t i = 0; i < l->elem_count; i++)
-        build_shape(&l->elems[i], &f->shapes[i], major);
+    BUILD_EACH(RM_NIFF_LIST_OBJ, objs, obj_count, build_obj);
+    BUILD_EACH(RM_NIFF_LIST_SHAPE, shapes, shape_count, build_shape);
 
     struct { uint32_t list; uint32_t first, n; rm_niff_data_group **dst; uint32_t *count; uint32_t comps; } groups[] = {
         {RM_NIFF_LIST_VTX, 0, L[RM_NIFF_LIST_VTX].elem_count, &f->vtx_groups, &f->vtx_group_count, 3},
@@ -660,63 +664,17 @@ bool niff_build_typed(niff_ctx *c)
             if (!build_group(&L[groups[g].list].elems[groups[g].first + i], &arrp[i], groups[g].comps))
                 return false;
     }
-    l = &L[RM_NIFF_LIST_TRI];
-    if (!ALLOC(f->tri_groups, l->elem_count))
-        return false;
-    f->tri_group_count = l->elem_count;
-    for (uint32_t i = 0; i < l->elem_count; i++)
-        if (!build_tri_group(&l->elems[i], &f->tri_groups[i]))
-            return false;
-    l = &L[RM_NIFF_LIST_PART];
-    if (!ALLOC(f->parts, l->elem_count))
-        return false;
-    f->part_count = l->elem_count;
-    for (uint32_t i = 0; i < l->elem_count; i++)
-        build_part(&l->elems[i], &f->parts[i]);
-    l = &L[RM_NIFF_LIST_MAT];
-    if (!ALLOC(f->mats, l->elem_count))
-        return false;
-    f->mat_count = l->elem_count;
-    for (uint32_t i = 0; i < l->elem_count; i++)
-        if (!build_mat(&l->elems[i], &f->mats[i], major))
-            return false;
-    l = &L[RM_NIFF_LIST_TEX];
-    if (!ALLOC(f->texs, l->elem_count))
-        return false;
-    f->tex_count = l->elem_count;
-    for (uint32_t i = 0; i < l->elem_count; i++)
-        if (!build_tex(&l->elems[i], &f->texs[i], major))
-            return false;
-    l = &L[RM_NIFF_LIST_TEX_IMG];
-    if (!ALLOC(f->tex_imgs, l->elem_count))
-        return false;
-    f->tex_img_count = l->elem_count;
-    for (uint32_t i = 0; i < l->elem_count; i++)
-        if (!build_tex_img(&l->elems[i], &f->tex_imgs[i], major))
-            return false;
-    l = &L[RM_NIFF_LIST_ANIM];
-    if (!ALLOC(f->anim_groups, l->elem_count))
-        return false;
-    f->anim_group_count = l->elem_count;
-    for (uint32_t i = 0; i < l->elem_count; i++)
-        if (!build_anim_group(&l->elems[i], &f->anim_groups[i], major))
-            return false;
-    l = &L[RM_NIFF_LIST_NAME];
-    if (!ALLOC(f->names, l->elem_count))
-        return false;
-    f->name_count = l->elem_count;
-    for (uint32_t i = 0; i < l->elem_count; i++)
-        if (!build_name(&l->elems[i], &f->names[i]))
-            return false;
-    l = &L[RM_NIFF_LIST_EXTERNAL_NAME];
-    if (!ALLOC(f->external_names, l->elem_count))
-        return false;
-    f->external_name_count = l->elem_count;
-    for (uint32_t i = 0; i < l->elem_count; i++)
-        if (!build_name(&l->elems[i], &f->external_names[i]))
-            return false;
+    BUILD_EACH(RM_NIFF_LIST_TRI, tri_groups, tri_group_count, build_tri_group);
+    BUILD_EACH(RM_NIFF_LIST_PART, parts, part_count, build_part);
+    BUILD_EACH(RM_NIFF_LIST_MAT, mats, mat_count, build_mat);
+    BUILD_EACH(RM_NIFF_LIST_TEX, texs, tex_count, build_tex);
+    BUILD_EACH(RM_NIFF_LIST_TEX_IMG, tex_imgs, tex_img_count, build_tex_img);
+    BUILD_EACH(RM_NIFF_LIST_ANIM, anim_groups, anim_group_count, build_anim_group);
+    BUILD_EACH(RM_NIFF_LIST_NAME, names, name_count, build_name);
+    BUILD_EACH(RM_NIFF_LIST_EXTERNAL_NAME, external_names, external_name_count, build_name);
     return true;
 }
+#undef BUILD_EACH
 
 static void free_groups(rm_niff_data_group *g, uint32_t n)
 {

@@ -15,37 +15,26 @@ void rm_niff_write_options_default(rm_niff_write_options *opt)
     opt->version = NIFF_WRITE_DEFAULT_VERSION;
 }
 
-static void write_lists(wm_builder *b, const wm_plan *p, uint32_t sizes[WM_LIST_COUNT])
+/* List `l` (RM_NIFF_LIST_*); the lists the mesh has nothing for are written
+   empty (NIFF 2.0: the nine 2.0 lists too). */
+static uint32_t write_list(wm_builder *b, const wm_plan *p, uint32_t l)
 {
-    sizes[WM_SCENE] = wm_write_scene(b, p);
-    sizes[WM_ENV] = wm_write_empty_list(b, WM_TAG_ENV_LIST);
-    sizes[WM_CAM] = wm_write_empty_list(b, WM_TAG_CAM_LIST);
-    sizes[WM_LIGHT] = wm_write_empty_list(b, WM_TAG_LIGHT_LIST);
-    sizes[WM_OBJ] = wm_write_obj_list(b, p);
-    sizes[WM_SHAPE] = wm_write_shape_list(b, p);
-    sizes[WM_VTX] = wm_write_vtx_list(b, p);
-    sizes[WM_TRI] = wm_write_tri_list(b, p);
-    sizes[WM_COLOR] = wm_write_color_list(b, p);
-    sizes[WM_VECTOR] = wm_write_vector_list(b, p);
-    sizes[WM_ST] = wm_write_st_list(b, p);
-    sizes[WM_PART] = wm_write_part_list(b, p);
-    sizes[WM_MAT] = wm_write_mat_list(b, p);
-    sizes[WM_TEX] = wm_write_tex_list(b, p);
-    sizes[WM_TEX_IMG] = wm_write_tex_img_list(b, p);
-    sizes[WM_ANIM] = wm_write_empty_list(b, WM_TAG_ANIM_LIST);
-    sizes[WM_COLL] = wm_write_empty_list(b, WM_TAG_COLL_LIST);
-    sizes[WM_SWITCH] = wm_write_empty_list(b, WM_TAG_SWITCH_LIST);
-    sizes[WM_NAME] = wm_write_name_list(b, p);
-    /* NIFF 2.0: the nine lists are always written, empty here */
-    sizes[WM_CI_IMG] = wm_write_empty_list(b, WM_TAG_CI_IMG_LIST);
-    sizes[WM_COLOR_PALETTE] = wm_write_empty_list(b, WM_TAG_COLOR_PALETTE_LIST);
-    sizes[WM_ENVELOPE] = wm_write_empty_list(b, WM_TAG_ENVELOPE_LIST);
-    sizes[WM_CLUSTER] = wm_write_empty_list(b, WM_TAG_CLUSTER_LIST);
-    sizes[WM_WEIGHT] = wm_write_empty_list(b, WM_TAG_WEIGHT_LIST);
-    sizes[WM_CHAIN_ROOT] = wm_write_empty_list(b, WM_TAG_CHAIN_ROOT_LIST);
-    sizes[WM_JOINT] = wm_write_empty_list(b, WM_TAG_JOINT_LIST);
-    sizes[WM_EFFECTOR] = wm_write_empty_list(b, WM_TAG_EFFECTOR_LIST);
-    sizes[WM_EXTERNAL_NAME] = wm_write_empty_list(b, WM_TAG_EXTERNAL_NAME_LIST);
+    switch (l) {
+    case RM_NIFF_LIST_SCENE: return wm_write_scene(b, p);
+    case RM_NIFF_LIST_OBJ: return wm_write_obj_list(b, p);
+    case RM_NIFF_LIST_SHAPE: return wm_write_shape_list(b, p);
+    case RM_NIFF_LIST_VTX: return wm_write_vtx_list(b, p);
+    case RM_NIFF_LIST_TRI: return wm_write_tri_list(b, p);
+    case RM_NIFF_LIST_COLOR: return wm_write_color_list(b, p);
+    case RM_NIFF_LIST_VECTOR: return wm_write_vector_list(b, p);
+    case RM_NIFF_LIST_ST: return wm_write_st_list(b, p);
+    case RM_NIFF_LIST_PART: return wm_write_part_list(b, p);
+    case RM_NIFF_LIST_MAT: return wm_write_mat_list(b, p);
+    case RM_NIFF_LIST_TEX: return wm_write_tex_list(b, p);
+    case RM_NIFF_LIST_TEX_IMG: return wm_write_tex_img_list(b, p);
+    case RM_NIFF_LIST_NAME: return wm_write_name_list(b, p);
+    default: return wm_write_empty_list(b, rm_niff_list_tag(l));
+    }
 }
 
 rm_status rm_niff_write_mesh(const rm_mesh *mesh, const rm_niff_write_options *opt, uint8_t **data,
@@ -76,9 +65,10 @@ rm_status rm_niff_write_mesh(const rm_mesh *mesh, const rm_niff_write_options *o
 
     wm_builder b;
     wm_builder_init(&b);
-    uint32_t sizes[WM_LIST_COUNT] = {0};
+    uint32_t sizes[RM_NIFF_LIST_COUNT] = {0};
     size_t header = wm_write_file_header(&b, &plan);
-    write_lists(&b, &plan, sizes);
+    for (uint32_t l = 0; l < RM_NIFF_LIST_COUNT; l++)    /* numbered in physical order */
+        sizes[l] = write_list(&b, &plan, l);
     wm_patch_file_header(&b, header, sizes);
     wm_plan_free(&plan);
 

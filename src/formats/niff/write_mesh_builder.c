@@ -96,9 +96,21 @@ void wm_list_begin2(wm_builder *b, wm_list *l, uint32_t tag, uint32_t n, uint32_
     list_begin(b, l, tag, n, m, true);
 }
 
-void wm_elem_end(wm_builder *b, wm_list *l, size_t start, size_t size_slot)
+wm_elem wm_elem_begin(wm_builder *b, uint32_t tag, uint32_t index, uint32_t header_size)
 {
-    uint32_t size = wm_patch_size(b, size_slot, start);
+    wm_elem e;
+    e.start = wm_offset(b);
+    wm_u32(b, tag);
+    wm_u32(b, index);
+    if (header_size)
+        wm_u32(b, header_size);
+    e.size_slot = wm_slot(b);
+    return e;
+}
+
+void wm_elem_end(wm_builder *b, wm_list *l, wm_elem e)
+{
+    uint32_t size = wm_patch_size(b, e.size_slot, e.start);
     if (l->done < l->count)
         wm_patch(b, l->array + 4u * (size_t)l->done, size);
     l->done++;

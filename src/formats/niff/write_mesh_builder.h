@@ -7,11 +7,9 @@
      wm_list l;
      wm_list_begin(&b, &l, 0x00020000, 2);        // tag, count: header + size array
      for (i = 0; i < 2; i++) {
-         size_t start = wm_offset(&b);
-         wm_u32(&b, tag); wm_u32(&b, i);
-         size_t size_slot = wm_slot(&b);          // the element's own size field
+         wm_elem e = wm_elem_begin(&b, tag, i, 0); // tag, index, (header size,) size slot
          ... fields ...
-         wm_elem_end(&b, &l, start, size_slot);   // fills it and the size array entry
+         wm_elem_end(&b, &l, e);                   // fills its size and the size array entry
      }
      uint32_t list_size = wm_list_end(&b, &l);    // fills *_list_size
      if (b.w.failed) ... out of memory ...;  if (b.too_big) ... over 4 GiB ...
@@ -43,6 +41,12 @@ typedef struct wm_list {
     uint32_t done;      /* elements written so far */
 } wm_list;
 
+/* An element being written: where it starts and where its size goes. */
+typedef struct wm_elem {
+    size_t start;
+    size_t size_slot;
+} wm_elem;
+
 void wm_builder_init(wm_builder *b);
 void wm_builder_free(wm_builder *b);
 
@@ -70,9 +74,13 @@ void wm_list_begin(wm_builder *b, wm_list *l, uint32_t tag, uint32_t count);
 /* The ColorList / VectorList header (spec 5.8, 5.9): two counts, header
    size 28 + 4 (n + m), one size array for the n groups then the m groups. */
 void wm_list_begin2(wm_builder *b, wm_list *l, uint32_t tag, uint32_t n, uint32_t m);
-/* Ends the element that started at `start`: fills its own size field at
-   `size_slot` and the next entry of the list's size array. */
-void wm_elem_end(wm_builder *b, wm_list *l, size_t start, size_t size_slot);
+/* Starts an element of a list: its tag, index, then for the kinds that
+   have one (`header_size` not 0) its *_header_size, then the placeholder
+   of its size. */
+wm_elem wm_elem_begin(wm_builder *b, uint32_t tag, uint32_t index, uint32_t header_size);
+/* Ends element `e`: fills its own size field and the next entry of the
+   list's size array. */
+void wm_elem_end(wm_builder *b, wm_list *l, wm_elem e);
 /* Fills *_list_size and returns it (for the FileHeader). */
 uint32_t wm_list_end(wm_builder *b, wm_list *l);
 

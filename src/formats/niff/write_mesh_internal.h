@@ -10,7 +10,9 @@
                        write_mesh_geometry.c  VtxList, TriList, ColorList, VectorList, StList
                        write_mesh_material.c  MatList, TexList, TexImgList
                        write_mesh_names.c     NameList (and the names themselves)
-   The layout rules are in /work/notes/niff_writer.md (docs/niff.md). */
+   The layout rules are in /work/notes/niff_writer.md (docs/niff.md).
+   Tags, sentinels and field values are niff.h's RM_NIFF_*; lists are
+   numbered RM_NIFF_LIST_* (the physical order of spec 3.1). */
 #ifndef RM_NIFF_WRITE_MESH_INTERNAL_H
 #define RM_NIFF_WRITE_MESH_INTERNAL_H
 
@@ -21,49 +23,12 @@
 
 #include "retromesh/diag.h"
 #include "retromesh/mesh.h"
+#include "retromesh/niff.h"
 #include "write_mesh_builder.h"
 
-/* Tags and constants used by the writer (spec sections 3.1, 4, 5, 7). */
-enum {
-    WM_TAG_SCENE = 0x00010000u,
-    WM_TAG_OBJ_LIST = 0x00020000u, WM_TAG_OBJ = 0x00020100u,
-    WM_TAG_SHAPE_LIST = 0x00030000u, WM_TAG_SHAPE = 0x00030100u,
-    WM_TAG_VTX_LIST = 0x00040000u, WM_TAG_VTX_GROUP = 0x00040100u,
-    WM_TAG_COLOR_LIST = 0x00050000u, WM_TAG_TRI_COLOR_GROUP = 0x00050100u,
-    WM_TAG_VTX_COLOR_GROUP = 0x00050200u,
-    WM_TAG_VECTOR_LIST = 0x00060000u, WM_TAG_TRI_NV_GROUP = 0x00060100u,
-    WM_TAG_VTX_NV_GROUP = 0x00060200u,
-    WM_TAG_ST_LIST = 0x00070000u, WM_TAG_ST_GROUP = 0x00070100u,
-    WM_TAG_TRI_LIST = 0x00080000u, WM_TAG_TRI_GROUP = 0x00080100u, WM_TAG_TRI = 0x00080101u,
-    WM_TAG_PART_LIST = 0x00090000u, WM_TAG_PART = 0x00090100u,
-    WM_TAG_MAT_LIST = 0x000a0000u, WM_TAG_MAT = 0x000a0100u,
-    WM_TAG_TEX_LIST = 0x000b0000u, WM_TAG_TEX = 0x000b0100u,
-    WM_TAG_ANIM_LIST = 0x000c0000u, WM_TAG_COLL_LIST = 0x000d0000u,
-    WM_TAG_CAM_LIST = 0x000e0000u, WM_TAG_LIGHT_LIST = 0x000f0000u,
-    WM_TAG_ENV_LIST = 0x00100000u,
-    WM_TAG_NAME_LIST = 0x00110000u, WM_TAG_NAME = 0x00110100u,
-    WM_TAG_TEX_IMG_LIST = 0x00120000u, WM_TAG_TEX_IMG = 0x00120100u,
-    WM_TAG_SWITCH_LIST = 0x00130000u,
-    WM_TAG_CI_IMG_LIST = 0x00200000u, WM_TAG_COLOR_PALETTE_LIST = 0x00210000u,
-    WM_TAG_ENVELOPE_LIST = 0x00220000u, WM_TAG_WEIGHT_LIST = 0x00230000u,
-    WM_TAG_CHAIN_ROOT_LIST = 0x00240000u, WM_TAG_JOINT_LIST = 0x00250000u,
-    WM_TAG_EFFECTOR_LIST = 0x00260000u, WM_TAG_EXTERNAL_NAME_LIST = 0x00270000u,
-    WM_TAG_CLUSTER_LIST = 0x00280000u
-};
-
-#define WM_NOLINK 0xffffffffu
-#define WM_USE_SHAPE_MAT 0x80000000u
 /* The largest element count a list may hold: 0x80000000 | N is a Switch
    reference (spec 2.3). */
 #define WM_MAX_COUNT 0x7fffffffu
-
-/* The 29 parts of the file in physical order (spec 3.1), FileHeader first. */
-typedef enum wm_list_id {
-    WM_HEADER, WM_SCENE, WM_ENV, WM_CAM, WM_LIGHT, WM_OBJ, WM_SHAPE, WM_VTX, WM_TRI,
-    WM_COLOR, WM_VECTOR, WM_ST, WM_PART, WM_MAT, WM_TEX, WM_TEX_IMG, WM_ANIM, WM_COLL,
-    WM_SWITCH, WM_NAME, WM_CI_IMG, WM_COLOR_PALETTE, WM_ENVELOPE, WM_CLUSTER, WM_WEIGHT,
-    WM_CHAIN_ROOT, WM_JOINT, WM_EFFECTOR, WM_EXTERNAL_NAME, WM_LIST_COUNT
-} wm_list_id;
 
 /* One triangle of an Obj: indices inside the Obj's own data groups. */
 typedef struct wm_tri {
@@ -81,7 +46,7 @@ typedef struct wm_obj {
     size_t vtx_first, vtx_count;    /* plan->vtx: mesh position indices */
     size_t nv_first, nv_count;      /* plan->nv */
     size_t st_first, st_count;      /* plan->st */
-    uint32_t mat;           /* Shape's Mat link (WM_NOLINK when Parts are used or no material) */
+    uint32_t mat;           /* Shape's Mat link (RM_NIFF_NOLINK when Parts are used or no material) */
     size_t part_first, part_count;  /* plan->parts (0 parts: one material or none) */
     bool translucent;       /* a material of the Obj has dissolve < 1 */
     bool double_sided;      /* a material of the Obj has jo_dual_plane */
@@ -89,7 +54,7 @@ typedef struct wm_obj {
 
 typedef struct wm_part {
     uint32_t obj;
-    uint32_t mat;           /* Mat index, or WM_USE_SHAPE_MAT for faces without a material */
+    uint32_t mat;           /* Mat index, or RM_NIFF_USE_SHAPE_MAT for faces without a material */
     uint32_t name;
     size_t tri_first, tri_count;    /* plan->part_tris: Tri indices in the Obj's TriGroup */
 } wm_part;
@@ -97,7 +62,7 @@ typedef struct wm_part {
 typedef struct wm_mat {
     uint32_t material;      /* mesh material */
     uint32_t name;
-    uint32_t tex;           /* Tex (and TexImg) index, or WM_NOLINK */
+    uint32_t tex;           /* Tex (and TexImg) index, or RM_NIFF_NOLINK */
 } wm_mat;
 
 typedef struct wm_tex {
@@ -124,7 +89,7 @@ typedef struct wm_plan {
     uint32_t *part_tris;    /* tri_count entries */
     size_t mat_count;
     wm_mat *mats;
-    uint32_t *mat_of;       /* mesh material -> Mat index (WM_NOLINK: unused) */
+    uint32_t *mat_of;       /* mesh material -> Mat index (RM_NIFF_NOLINK: unused) */
     size_t tex_count;
     wm_tex *texs;
 
@@ -164,7 +129,7 @@ bool wm_plan_geometry(wm_plan *p, const uint32_t *face_order, const size_t *obj_
 
 /* write_mesh_names.c */
 /* Adds a name (sanitised: every byte outside 0x21-0x7e becomes '_', an
-   empty name becomes "_"); returns its index, or WM_NOLINK out of memory. */
+   empty name becomes "_"); returns its index, or RM_NIFF_NOLINK out of memory. */
 uint32_t wm_name_add(wm_plan *p, const char *text, size_t len);
 /* The base name of a path without directory and extension ("robot" for
    "models/robot.obj"); sets *len. NULL path: NULL. */
@@ -173,7 +138,7 @@ uint32_t wm_write_name_list(wm_builder *b, const wm_plan *p);
 
 /* write_mesh_scene.c */
 size_t wm_write_file_header(wm_builder *b, const wm_plan *p);
-void wm_patch_file_header(wm_builder *b, size_t header, const uint32_t sizes[WM_LIST_COUNT]);
+void wm_patch_file_header(wm_builder *b, size_t header, const uint32_t sizes[RM_NIFF_LIST_COUNT]);
 uint32_t wm_write_scene(wm_builder *b, const wm_plan *p);
 uint32_t wm_write_obj_list(wm_builder *b, const wm_plan *p);
 uint32_t wm_write_shape_list(wm_builder *b, const wm_plan *p);

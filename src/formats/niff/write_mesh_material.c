@@ -2,15 +2,6 @@
    MatList (spec 5.13, 7.6), TexList (5.14, 7.7), TexImgList (5.15, 7.8). */
 #include "write_mesh_internal.h"
 
-#define MAT_TYPE_NIFF 0u
-#define MAT_SHADE_LIGHT_GLOBAL 0x02u
-#define MAT_SHADE_SMOOTH 0x10u
-#define MAT_CC_NIFF_VTX 0x00000001u
-#define MAT_CC_NIFF_PRIM 0x00000004u
-#define MAT_CC_NIFF_TEX0 0x00000008u
-#define MAT_CC_NIFF_PRIM_ALPHA 0x00040000u
-#define MAT_CC_NIFF_TEX0_ALPHA 0x00080000u
-#define MAT_CC_NIFF_NONE 0xffffffffu
 
 /* The combiner sources of a Mat (NIFF mode; sources in one word multiply):
    untextured  color PRIM (Kd),  alpha PRIM_ALPHA (d);
@@ -18,17 +9,18 @@
    with vertex colors in the mesh, color also * VTX. */
 static void mat_sources(const wm_plan *p, const wm_mat *mat, uint32_t *color, uint32_t *alpha)
 {
-    bool textured = mat->tex != WM_NOLINK;
-    *color = textured ? MAT_CC_NIFF_TEX0 : MAT_CC_NIFF_PRIM;
+    bool textured = mat->tex != RM_NIFF_NOLINK;
+    *color = textured ? RM_NIFF_MAT_CC_NIFF_TEX0 : RM_NIFF_MAT_CC_NIFF_PRIM;
     if (p->has_colors)
-        *color |= MAT_CC_NIFF_VTX;
-    *alpha = textured ? (MAT_CC_NIFF_TEX0_ALPHA | MAT_CC_NIFF_PRIM_ALPHA) : MAT_CC_NIFF_PRIM_ALPHA;
+        *color |= RM_NIFF_MAT_CC_NIFF_VTX;
+    *alpha = textured ? (RM_NIFF_MAT_CC_NIFF_TEX0_ALPHA | RM_NIFF_MAT_CC_NIFF_PRIM_ALPHA)
+                      : RM_NIFF_MAT_CC_NIFF_PRIM_ALPHA;
 }
 
 uint32_t wm_write_mat_list(wm_builder *b, const wm_plan *p)
 {
     wm_list l;
-    wm_list_begin(b, &l, WM_TAG_MAT_LIST, (uint32_t)p->mat_count);
+    wm_list_begin(b, &l, RM_NIFF_TAG_MAT_LIST, (uint32_t)p->mat_count);
     for (size_t i = 0; i < p->mat_count; i++) {
         const wm_mat *mat = &p->mats[i];
         const rm_mesh_material *mm = &p->mesh->materials[mat->material];
@@ -36,30 +28,27 @@ uint32_t wm_write_mat_list(wm_builder *b, const wm_plan *p)
         mat_sources(p, mat, &color, &alpha);
         /* Lit on the N64 when lit on the Saturn (jo_light, the engine's flat
            light); smooth when the mesh has vertex normals to light with. */
-        uint32_t shade = ((mm->jo_flags & RM_MAT_LIGHT) ? MAT_SHADE_LIGHT_GLOBAL : 0u) |
-                         (p->has_normals ? MAT_SHADE_SMOOTH : 0u);
-        size_t start = wm_offset(b);
-        wm_u32(b, WM_TAG_MAT);
-        wm_u32(b, (uint32_t)i);
-        size_t size_slot = wm_slot(b);
+        uint32_t shade = ((mm->jo_flags & RM_MAT_LIGHT) ? RM_NIFF_MAT_SHADE_LIGHT_GLOBAL : 0u) |
+                         (p->has_normals ? RM_NIFF_MAT_SHADE_SMOOTH : 0u);
+        wm_elem e = wm_elem_begin(b, RM_NIFF_TAG_MAT, (uint32_t)i, 0);
         wm_u32(b, mat->name);
-        wm_u32(b, MAT_TYPE_NIFF);
+        wm_u32(b, RM_NIFF_MAT_TYPE_NIFF);
         wm_u32(b, shade);
         wm_u32(b, color);               /* cycle 1 */
-        wm_u32(b, MAT_CC_NIFF_NONE);    /* cycle 2: unused */
+        wm_u32(b, RM_NIFF_MAT_CC_NIFF_NONE); /* cycle 2: unused */
         wm_u32(b, alpha);
-        wm_u32(b, MAT_CC_NIFF_NONE);
+        wm_u32(b, RM_NIFF_MAT_CC_NIFF_NONE);
         wm_f32(b, mm->kd[0]);           /* primitive color: Kd, d */
         wm_f32(b, mm->kd[1]);
         wm_f32(b, mm->kd[2]);
         wm_f32(b, mm->dissolve);
         for (int k = 0; k < 8; k++)
             wm_u32(b, 0);               /* user_flag0..7 */
-        wm_u32(b, WM_NOLINK);           /* local_light_index: no local light */
-        wm_u32(b, mat->tex != WM_NOLINK ? 1u : 0u);
+        wm_u32(b, RM_NIFF_NOLINK);      /* local_light_index: no local light */
+        wm_u32(b, mat->tex != RM_NIFF_NOLINK ? 1u : 0u);
         wm_u32(b, 104);                 /* NEB: 26 words */
         wm_u32(b, 0);
-        if (mat->tex != WM_NOLINK)
+        if (mat->tex != RM_NIFF_NOLINK)
             wm_u32(b, mat->tex);
         /* NEB (7.6) */
         for (int k = 0; k < 4; k++)
@@ -68,43 +57,37 @@ uint32_t wm_write_mat_list(wm_builder *b, const wm_plan *p)
             wm_f32(b, 0.0);             /* emission 0 0 0 0 */
         for (int k = 0; k < 4; k++)
             wm_f32(b, 1.0);             /* diffuse 1 1 1 1 */
-        wm_u32(b, MAT_TYPE_NIFF);       /* with fog: the same combiner and color */
+        wm_u32(b, RM_NIFF_MAT_TYPE_NIFF); /* with fog: the same combiner and color */
         wm_u32(b, color);
-        wm_u32(b, MAT_CC_NIFF_NONE);
+        wm_u32(b, RM_NIFF_MAT_CC_NIFF_NONE);
         wm_u32(b, alpha);
-        wm_u32(b, MAT_CC_NIFF_NONE);
+        wm_u32(b, RM_NIFF_MAT_CC_NIFF_NONE);
         wm_f32(b, mm->kd[0]);
         wm_f32(b, mm->kd[1]);
         wm_f32(b, mm->kd[2]);
         wm_f32(b, mm->dissolve);
-        wm_u32(b, WM_NOLINK);           /* external local light file, name */
-        wm_u32(b, WM_NOLINK);
+        wm_u32(b, RM_NIFF_NOLINK);      /* external local light file, name */
+        wm_u32(b, RM_NIFF_NOLINK);
         wm_u32(b, 0);                   /* external_tex_num */
         wm_u32(b, 0);                   /* prim_color_anim_num */
         wm_u32(b, 0);                   /* prim_color_anim_num_for_fog */
-        wm_elem_end(b, &l, start, size_slot);
+        wm_elem_end(b, &l, e);
     }
     return wm_list_end(b, &l);
 }
 
 #define TEX_HEADER_SIZE 52u
-#define TEX_FORM_RGBA 0x05u
-#define TEX_DEPTH_16 0x200u
 #define TEX_DATA_AREA_SIZE 28u
 
 uint32_t wm_write_tex_list(wm_builder *b, const wm_plan *p)
 {
     wm_list l;
-    wm_list_begin(b, &l, WM_TAG_TEX_LIST, (uint32_t)p->tex_count);
+    wm_list_begin(b, &l, RM_NIFF_TAG_TEX_LIST, (uint32_t)p->tex_count);
     for (size_t i = 0; i < p->tex_count; i++) {
         const rm_mesh_material *mm = &p->mesh->materials[p->texs[i].material];
-        size_t start = wm_offset(b);
-        wm_u32(b, WM_TAG_TEX);
-        wm_u32(b, (uint32_t)i);
-        wm_u32(b, TEX_HEADER_SIZE);
-        size_t size_slot = wm_slot(b);
+        wm_elem e = wm_elem_begin(b, RM_NIFF_TAG_TEX, (uint32_t)i, TEX_HEADER_SIZE);
         wm_u32(b, p->texs[i].name);
-        wm_u32(b, TEX_FORM_RGBA | TEX_DEPTH_16);   /* what the N64 side makes of it */
+        wm_u32(b, RM_NIFF_TEX_FORM_RGBA | RM_NIFF_TEX_DEPTH_16); /* what the N64 side makes of it */
         wm_u32(b, 0);                   /* TEX_WRAP_S */
         wm_u32(b, 0);                   /* TEX_WRAP_T */
         wm_u32(b, 0);                   /* TEX_ANIM_OFF */
@@ -126,7 +109,7 @@ uint32_t wm_write_tex_list(wm_builder *b, const wm_plan *p)
         wm_u32(b, 0);                   /* NIFF2_NO_MIPMAP */
         wm_u32(b, 0);                   /* NIFF2_NO_USE_COLOR_PALETTE */
         wm_u32(b, 0);                   /* external_tex_img_num */
-        wm_elem_end(b, &l, start, size_slot);
+        wm_elem_end(b, &l, e);
     }
     return wm_list_end(b, &l);
 }
@@ -134,14 +117,10 @@ uint32_t wm_write_tex_list(wm_builder *b, const wm_plan *p)
 uint32_t wm_write_tex_img_list(wm_builder *b, const wm_plan *p)
 {
     wm_list l;
-    wm_list_begin(b, &l, WM_TAG_TEX_IMG_LIST, (uint32_t)p->tex_count);
+    wm_list_begin(b, &l, RM_NIFF_TAG_TEX_IMG_LIST, (uint32_t)p->tex_count);
     for (size_t i = 0; i < p->tex_count; i++) {
         const rm_mesh_material *mm = &p->mesh->materials[p->texs[i].material];
-        size_t start = wm_offset(b);
-        wm_u32(b, WM_TAG_TEX_IMG);
-        wm_u32(b, (uint32_t)i);
-        wm_u32(b, 24);                  /* tex_img_header_size */
-        size_t size_slot = wm_slot(b);
+        wm_elem e = wm_elem_begin(b, RM_NIFF_TAG_TEX_IMG, (uint32_t)i, 24);   /* tex_img_header_size 24 */
         wm_u32(b, 4);                   /* NEB: 1 word */
         wm_u32(b, 0);
         /* The mesh has the top row first; TexImg starts at the bottom left. */
@@ -150,7 +129,7 @@ uint32_t wm_write_tex_img_list(wm_builder *b, const wm_plan *p)
             for (uint32_t y = mm->map_kd_height; y-- > 0;)
                 wm_bytes(b, mm->map_kd_rgba + (size_t)y * row, row);
         wm_u32(b, 0);                   /* NEB (7.8): mipmap_max_level NIFF2_NO_MIPMAP */
-        wm_elem_end(b, &l, start, size_slot);
+        wm_elem_end(b, &l, e);
     }
     return wm_list_end(b, &l);
 }

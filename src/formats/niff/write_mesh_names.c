@@ -9,7 +9,7 @@
 uint32_t wm_name_add(wm_plan *p, const char *text, size_t len)
 {
     if (p->name_count >= WM_MAX_COUNT)
-        return WM_NOLINK;
+        return RM_NIFF_NOLINK;
     if (len == 0) {
         text = "_";
         len = 1;
@@ -20,7 +20,7 @@ uint32_t wm_name_add(wm_plan *p, const char *text, size_t len)
         free(s);
         if (grown)
             p->names = grown;
-        return WM_NOLINK;
+        return RM_NIFF_NOLINK;
     }
     p->names = grown;
     /* Spaces, control bytes and every byte of a UTF-8 sequence become '_'
@@ -54,18 +54,14 @@ const char *wm_base_name(const char *path, size_t *len)
 uint32_t wm_write_name_list(wm_builder *b, const wm_plan *p)
 {
     wm_list l;
-    wm_list_begin(b, &l, WM_TAG_NAME_LIST, (uint32_t)p->name_count);
+    wm_list_begin(b, &l, RM_NIFF_TAG_NAME_LIST, (uint32_t)p->name_count);
     for (size_t i = 0; i < p->name_count; i++) {
-        size_t start = wm_offset(b);
         size_t len = strlen(p->names[i]);
         static const uint8_t zeros[4] = {0, 0, 0, 0};
-        wm_u32(b, WM_TAG_NAME);
-        wm_u32(b, (uint32_t)i);
-        wm_u32(b, 16);              /* name_header_size */
-        size_t size_slot = wm_slot(b);
+        wm_elem e = wm_elem_begin(b, RM_NIFF_TAG_NAME, (uint32_t)i, 16);  /* name_header_size 16 */
         wm_bytes(b, p->names[i], len);
         wm_bytes(b, zeros, (4 - len % 4) % 4);
-        wm_elem_end(b, &l, start, size_slot);
+        wm_elem_end(b, &l, e);
     }
     return wm_list_end(b, &l);
 }

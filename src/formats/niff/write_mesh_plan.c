@@ -69,7 +69,7 @@ static bool plan_objs(wm_plan *p, uint32_t **face_order, size_t **obj_face_first
         for (size_t i = 0; i < slots; i++) {
             /* the faces before any group first, then the groups in order */
             size_t slot = i == 0 ? m->group_count : i - 1;
-            obj_of[slot] = WM_NOLINK;
+            obj_of[slot] = RM_NIFF_NOLINK;
             if (count[slot] == 0)
                 continue;
             wm_obj *o = &p->objs[p->obj_count];
@@ -112,13 +112,13 @@ static bool plan_mats(wm_plan *p)
             p->mat_of[m->face_material[f]] = 1;
     for (size_t i = 0; i < m->material_count; i++) {
         if (!p->mat_of[i]) {
-            p->mat_of[i] = WM_NOLINK;
+            p->mat_of[i] = RM_NIFF_NOLINK;
             continue;
         }
         p->mat_of[i] = (uint32_t)p->mat_count;
         wm_mat *mat = &p->mats[p->mat_count++];
         mat->material = (uint32_t)i;
-        mat->tex = WM_NOLINK;
+        mat->tex = RM_NIFF_NOLINK;
         if (has_texture(&m->materials[i])) {
             mat->tex = (uint32_t)p->tex_count;
             p->texs[p->tex_count++].material = (uint32_t)i;
@@ -134,20 +134,20 @@ static bool plan_names(wm_plan *p)
     size_t len;
     const char *base = wm_base_name(m->source, &len);
     p->scene_name = base ? wm_name_add(p, base, len) : wm_name_add(p, "scene", 5);
-    if (p->scene_name == WM_NOLINK)
+    if (p->scene_name == RM_NIFF_NOLINK)
         return false;
     for (size_t o = 0; o < p->obj_count; o++) {
         wm_obj *obj = &p->objs[o];
         const char *name = obj->group == RM_MESH_NONE ? base : m->groups[obj->group].name;
         size_t n = obj->group == RM_MESH_NONE ? len : (name ? strlen(name) : 0);
         obj->name = name ? wm_name_add(p, name, n) : wm_name_add(p, "object", 6);
-        if (obj->name == WM_NOLINK)
+        if (obj->name == RM_NIFF_NOLINK)
             return false;
     }
     for (size_t i = 0; i < p->mat_count; i++) {
         const char *name = m->materials[p->mats[i].material].name;
         p->mats[i].name = name ? wm_name_add(p, name, strlen(name)) : wm_name_add(p, "material", 8);
-        if (p->mats[i].name == WM_NOLINK)
+        if (p->mats[i].name == RM_NIFF_NOLINK)
             return false;
     }
     for (size_t i = 0; i < p->tex_count; i++) {
@@ -156,7 +156,7 @@ static bool plan_names(wm_plan *p)
            pixels but no file name lends its own name. */
         const char *name = mat->map_kd ? mat->map_kd : mat->name;
         p->texs[i].name = name ? wm_name_add(p, name, strlen(name)) : wm_name_add(p, "texture", 7);
-        if (p->texs[i].name == WM_NOLINK)
+        if (p->texs[i].name == RM_NIFF_NOLINK)
             return false;
     }
     return true;

@@ -86,8 +86,8 @@ static void plan_obj_faces(wm_plan *p, obj_maps *mp, size_t o, const uint32_t *f
     obj->vtx_first = p->vtx_count;
     obj->nv_first = p->nv_count;
     obj->st_first = p->st_count;
-    obj->mat = WM_NOLINK;
-    uint32_t no_st = WM_NOLINK;     /* the shared 0,0 of corners without a uv */
+    obj->mat = RM_NIFF_NOLINK;
+    uint32_t no_st = RM_NIFF_NOLINK; /* the shared 0,0 of corners without a uv */
     uint32_t parts = 0;
     for (size_t i = 0; i < nfaces; i++) {
         uint32_t f = faces[i];
@@ -106,7 +106,7 @@ static void plan_obj_faces(wm_plan *p, obj_maps *mp, size_t o, const uint32_t *f
         }
         uint32_t part = mp->part.val[key];
         uint32_t corner_nv[3] = {0, 0, 0}, corner_st[3] = {0, 0, 0};
-        uint32_t face_nv = WM_NOLINK;
+        uint32_t face_nv = RM_NIFF_NOLINK;
         for (uint32_t t = 0; t + 2 < n; t++) {
             wm_tri *tri = &p->tris[p->tri_count];
             mp->tri_part[p->tri_count] = part;
@@ -125,7 +125,7 @@ static void plan_obj_faces(wm_plan *p, obj_maps *mp, size_t o, const uint32_t *f
                         }
                         corner_nv[k] = mp->nv.val[ni];
                     } else {
-                        if (face_nv == WM_NOLINK) {
+                        if (face_nv == RM_NIFF_NOLINK) {
                             face_nv = (uint32_t)(p->nv_count - obj->nv_first);
                             p->nv[p->nv_count++] = face_normal(m, f);
                         }
@@ -144,7 +144,7 @@ static void plan_obj_faces(wm_plan *p, obj_maps *mp, size_t o, const uint32_t *f
                         }
                         corner_st[k] = mp->st.val[ui];
                     } else {
-                        if (no_st == WM_NOLINK) {
+                        if (no_st == RM_NIFF_NOLINK) {
                             no_st = (uint32_t)(p->st_count - obj->st_first);
                             p->st[p->st_count][0] = 0;
                             p->st[p->st_count][1] = 0;
@@ -175,7 +175,7 @@ static void plan_obj_faces(wm_plan *p, obj_maps *mp, size_t o, const uint32_t *f
         wm_part *part = &p->parts[p->part_count++];
         uint32_t mi = mp->part_material[k];
         part->obj = (uint32_t)o;
-        part->mat = mi == RM_MESH_NONE ? WM_USE_SHAPE_MAT : p->mat_of[mi];
+        part->mat = mi == RM_MESH_NONE ? RM_NIFF_USE_SHAPE_MAT : p->mat_of[mi];
         part->name = mi == RM_MESH_NONE ? obj->name : p->mats[p->mat_of[mi]].name;
         part->tri_first = at;
         for (size_t t = 0; t < obj->tri_count; t++)

@@ -1,19 +1,8 @@
 /* src/formats/niff/write_mesh_scene.c - the node lists of the mesh writer:
    FileHeader (spec 3.2, 7.1), SceneList (5.1, 7.2), ObjList (5.5, 7.4),
    ShapeList (5.6, 7.5), PartList (5.12), and the lists written empty. */
+#include "niff_internal.h"
 #include "write_mesh_internal.h"
-
-/* FileHeader offsets of each list's size (spec 3.2: not the physical order;
-   the nine 2.0 lists are in the 36-byte NEB at 100). */
-static const uint32_t header_field[WM_LIST_COUNT] = {
-    [WM_SCENE] = 16, [WM_ENV] = 20, [WM_CAM] = 24, [WM_LIGHT] = 28, [WM_OBJ] = 32,
-    [WM_SHAPE] = 36, [WM_VTX] = 40, [WM_COLOR] = 44, [WM_VECTOR] = 48, [WM_ST] = 52,
-    [WM_TRI] = 56, [WM_PART] = 60, [WM_MAT] = 64, [WM_TEX] = 68, [WM_TEX_IMG] = 72,
-    [WM_ANIM] = 76, [WM_COLL] = 80, [WM_SWITCH] = 84, [WM_NAME] = 88,
-    [WM_CI_IMG] = 100, [WM_COLOR_PALETTE] = 104, [WM_ENVELOPE] = 108, [WM_CLUSTER] = 112,
-    [WM_WEIGHT] = 116, [WM_CHAIN_ROOT] = 120, [WM_JOINT] = 124, [WM_EFFECTOR] = 128,
-    [WM_EXTERNAL_NAME] = 132,
-};
 
 #define FILE_HEADER_FIXED 100u
 #define FILE_HEADER_NEB 36u
@@ -34,10 +23,16 @@ size_t wm_write_file_header(wm_builder *b, const wm_plan *p)
     return start;
 }
 
-void wm_patch_file_header(wm_builder *b, size_t header, const uint32_t sizes[WM_LIST_COUNT])
+void wm_patch_file_header(wm_builder *b, size_t header, const uint32_t sizes[RM_NIFF_LIST_COUNT])
 {
-    for (int i = WM_SCENE; i < WM_LIST_COUNT; i++)
-        wm_patch(b, header + header_field[i], sizes[i]);
+    /* Where each list's size goes (the reader's schema): a FileHeader word
+       (spec 3.2: not the physical order), or for the nine 2.0 lists a word
+       of the NEB at 100. */
+    for (uint32_t l = 0; l < RM_NIFF_LIST_COUNT; l++) {
+        const niff_list_info *li = niff_list_info_of(l);
+        size_t at = (li->v2 ? FILE_HEADER_FIXED : 0u) + 4u * (size_t)li->header_word;
+        wm_patch(b, header + at, sizes[l]);
+    }
     wm_patch_size(b, header + 4, header);
 }
 
@@ -54,7 +49,7 @@ uint32_t wm_write_empty_list(wm_builder *b, uint32_t tag)
 uint32_t wm_write_scene(wm_builder *b, const wm_plan *p)
 {
     size_t start = wm_offset(b);
-    wm_u32(b, WM_TAG_SCENE);
+    wm_u32(b, RM_NIFF_TAG_SCENE_HEADER);
     wm_u32(b, SCENE_HEADER_SIZE);   /* the fixed words, without the link arrays */
     size_t size_slot = wm_slot(b);
     wm_u32(b, SCENE_CFG);
@@ -73,25 +68,17 @@ uint32_t wm_write_scene(wm_builder *b, const wm_plan *p)
     return wm_patch_size(b, size_slot, start);
 }
 
-#define OBJ_STATE_ACTIVE 1u
-#define OBJ_TYPE_3D 1u
-#define OBJ_RENDER_NIFF_OPA_SURF 0x00d00000u
-#define OBJ_RENDER_NIFF_XLU_SURF 0x00500000u
-
 uint32_t wm_write_obj_list(wm_builder *b, const wm_plan *p)
 {
     wm_list l;
-    wm_list_begin(b, &l, WM_TAG_OBJ_LIST, (uint32_t)p->obj_count);
+    wm_list_begin(b, &l, RM_NIFF_TAG_OBJ_LIST, (uint32_t)p->obj_count);
     for (size_t o = 0; o < p->obj_count; o++) {
         const wm_obj *obj = &p->objs[o];
-        uint32_t pri = obj->translucent ? OBJ_RENDER_NIFF_XLU_SURF : OBJ_RENDER_NIFF_OPA_SURF;
-        size_t start = wm_offset(b);
-        wm_u32(b, WM_TAG_OBJ);
-        wm_u32(b, (uint32_t)o);
-        size_t size_slot = wm_slot(b);
+        uint32_t pri = obj->translucent ? RM_NIFF_OBJ_RENDER_NIFF_XLU_SURF : RM_NIFF_OBJ_RENDER_NIFF_OPA_SURF;
+        wm_elem e = wm_elem_begin(b, RM_NIFF_TAG_OBJ, (uint32_t)o, 0);
         wm_u32(b, obj->name);
-        wm_u32(b, OBJ_STATE_ACTIVE);
-        wm_u32(b, OBJ_TYPE_3D);
+        wm_u32(b, RM_NIFF_OBJ_STATE_ACTIVE);
+        wm_u32(b, RM_NIFF_OBJ_TYPE_3D);
         wm_u32(b, 0);               /* obj_group OBJ_GROUP_NONE */
         wm_u32(b, 0);               /* obj_pri OBJ_PRI_NONE */
         wm_u32(b, 0);               /* render cycle 1CYC */
@@ -101,11 +88,11 @@ uint32_t wm_write_obj_list(wm_builder *b, const wm_plan *p)
         wm_u32(b, 0);               /* NO_LINK_BILLBOARD */
         wm_u32(b, 0);               /* OBJ_NOLOD */
         wm_u32(b, 0);               /* OBJ_NOCHILD */
-        wm_u32(b, WM_NOLINK);       /* OBJ_NO_PARENT */
+        wm_u32(b, RM_NIFF_NOLINK);  /* OBJ_NO_PARENT */
         wm_u32(b, (uint32_t)o);     /* its Shape */
-        wm_u32(b, WM_NOLINK);       /* material: on the Shape or its Parts */
-        wm_u32(b, WM_NOLINK);       /* no animation */
-        wm_u32(b, WM_NOLINK);       /* no collision */
+        wm_u32(b, RM_NIFF_NOLINK);  /* material: on the Shape or its Parts */
+        wm_u32(b, RM_NIFF_NOLINK);  /* no animation */
+        wm_u32(b, RM_NIFF_NOLINK);  /* no collision */
         wm_u32(b, 28);              /* NEB: 7 words */
         wm_u32(b, 0);
         /* NEB (7.4): with fog the same cycle and render mode */
@@ -116,26 +103,20 @@ uint32_t wm_write_obj_list(wm_builder *b, const wm_plan *p)
         wm_u32(b, 0);               /* chain roots */
         wm_u32(b, 0);               /* external LOD objects */
         wm_u32(b, 0);               /* external children */
-        wm_elem_end(b, &l, start, size_slot);
+        wm_elem_end(b, &l, e);
     }
     return wm_list_end(b, &l);
 }
 
-#define SHAPE_TYPE_AA 0x01u
-#define SHAPE_TYPE_ZB 0x04u
-#define SHAPE_TYPE_CULL_BACK 0x10u
-
 uint32_t wm_write_shape_list(wm_builder *b, const wm_plan *p)
 {
     wm_list l;
-    wm_list_begin(b, &l, WM_TAG_SHAPE_LIST, (uint32_t)p->obj_count);
+    wm_list_begin(b, &l, RM_NIFF_TAG_SHAPE_LIST, (uint32_t)p->obj_count);
     for (size_t o = 0; o < p->obj_count; o++) {
         const wm_obj *obj = &p->objs[o];
-        uint32_t type = SHAPE_TYPE_AA | SHAPE_TYPE_ZB | (obj->double_sided ? 0u : SHAPE_TYPE_CULL_BACK);
-        size_t start = wm_offset(b);
-        wm_u32(b, WM_TAG_SHAPE);
-        wm_u32(b, (uint32_t)o);
-        size_t size_slot = wm_slot(b);
+        uint32_t type = RM_NIFF_SHAPE_TYPE_AA | RM_NIFF_SHAPE_TYPE_ZB |
+                        (obj->double_sided ? 0u : RM_NIFF_SHAPE_TYPE_CULL_BACK);
+        wm_elem e = wm_elem_begin(b, RM_NIFF_TAG_SHAPE, (uint32_t)o, 0);
         wm_u32(b, obj->name);
         wm_u32(b, type);
         wm_u32(b, (uint32_t)o);     /* its TriGroup */
@@ -145,10 +126,10 @@ uint32_t wm_write_shape_list(wm_builder *b, const wm_plan *p)
         wm_u32(b, 0);
         for (size_t i = 0; i < obj->part_count; i++)
             wm_u32(b, (uint32_t)(obj->part_first + i));
-        wm_u32(b, WM_TAG_TRI_GROUP);    /* kind_of_node_for_geometry */
-        wm_u32(b, WM_NOLINK);           /* external_mat_file_name_index */
-        wm_u32(b, WM_NOLINK);           /* external_mat_name_index */
-        wm_elem_end(b, &l, start, size_slot);
+        wm_u32(b, RM_NIFF_TAG_TRI_GROUP); /* kind_of_node_for_geometry */
+        wm_u32(b, RM_NIFF_NOLINK);      /* external_mat_file_name_index */
+        wm_u32(b, RM_NIFF_NOLINK);      /* external_mat_name_index */
+        wm_elem_end(b, &l, e);
     }
     return wm_list_end(b, &l);
 }
@@ -156,13 +137,10 @@ uint32_t wm_write_shape_list(wm_builder *b, const wm_plan *p)
 uint32_t wm_write_part_list(wm_builder *b, const wm_plan *p)
 {
     wm_list l;
-    wm_list_begin(b, &l, WM_TAG_PART_LIST, (uint32_t)p->part_count);
+    wm_list_begin(b, &l, RM_NIFF_TAG_PART_LIST, (uint32_t)p->part_count);
     for (size_t i = 0; i < p->part_count; i++) {
         const wm_part *part = &p->parts[i];
-        size_t start = wm_offset(b);
-        wm_u32(b, WM_TAG_PART);
-        wm_u32(b, (uint32_t)i);
-        size_t size_slot = wm_slot(b);
+        wm_elem e = wm_elem_begin(b, RM_NIFF_TAG_PART, (uint32_t)i, 0);
         wm_u32(b, part->name);
         wm_u32(b, part->mat);
         wm_u32(b, part->obj);       /* tri_group_index: the Shape's TriGroup */
@@ -171,7 +149,7 @@ uint32_t wm_write_part_list(wm_builder *b, const wm_plan *p)
         wm_u32(b, 0);
         for (size_t t = 0; t < part->tri_count; t++)
             wm_u32(b, p->part_tris[part->tri_first + t]);
-        wm_elem_end(b, &l, start, size_slot);
+        wm_elem_end(b, &l, e);
     }
     return wm_list_end(b, &l);
 }

@@ -278,34 +278,31 @@ static bool is_v2(const nb_file *b)
     return b->v2;
 }
 
-void nb_name(nb_file *b, const char *text)
+/* A Name or ExternalName (the same layout): tag, index, header size 16,
+   size, the text. */
+static void add_name(nb_file *b, uint32_t list, uint32_t tag, const char *text)
 {
     nb_words w = {0};
     nb_words s = {0};
     nb_str(&s, text);
-    nb_u32(&w, RM_NIFF_TAG_NAME);
-    nb_u32(&w, nb_count(b, RM_NIFF_LIST_NAME));
+    nb_u32(&w, tag);
+    nb_u32(&w, nb_count(b, list));
     nb_u32(&w, 16);
     nb_u32(&w, (uint32_t)(16 + 4 * s.n));
     for (size_t i = 0; i < s.n; i++)
         nb_u32(&w, s.v[i]);
     nb_words_free(&s);
-    nb_add_words(b, RM_NIFF_LIST_NAME, &w);
+    nb_add_words(b, list, &w);
+}
+
+void nb_name(nb_file *b, const char *text)
+{
+    add_name(b, RM_NIFF_LIST_NAME, RM_NIFF_TAG_NAME, text);
 }
 
 void nb_external_name(nb_file *b, const char *text)
 {
-    nb_words w = {0};
-    nb_words s = {0};
-    nb_str(&s, text);
-    nb_u32(&w, RM_NIFF_TAG_EXTERNAL_NAME);
-    nb_u32(&w, nb_count(b, RM_NIFF_LIST_EXTERNAL_NAME));
-    nb_u32(&w, 16);
-    nb_u32(&w, (uint32_t)(16 + 4 * s.n));
-    for (size_t i = 0; i < s.n; i++)
-        nb_u32(&w, s.v[i]);
-    nb_words_free(&s);
-    nb_add_words(b, RM_NIFF_LIST_EXTERNAL_NAME, &w);
+    add_name(b, RM_NIFF_LIST_EXTERNAL_NAME, RM_NIFF_TAG_EXTERNAL_NAME, text);
 }
 
 void nb_vtx_group(nb_file *b, uint32_t name, uint32_t n, const float *xyz)

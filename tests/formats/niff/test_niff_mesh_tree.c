@@ -47,6 +47,21 @@ static void one_triangle_group(nb_file *b, uint32_t name, uint32_t n)
     nb_tri_group(b, name, ref, n, tris);
 }
 
+/* Adds Obj 0 (name 0, Shape 0, AnimGroup `anim` or RM_NIFF_NOLINK) as the
+   scene's only root and finishes the file. */
+static uint8_t *one_obj_file(nb_file *b, uint32_t anim, size_t *size)
+{
+    nb_obj o;
+    nb_obj_defaults(b, &o);
+    o.name = 0;
+    o.shape = 0;
+    o.anim = anim;
+    nb_add_obj(b, &o);
+    static const uint32_t roots[1] = { 0 };
+    nb_scene_objs(b, 1, roots);
+    return nb_finish(b, size);
+}
+
 static void to_mesh(uint8_t *bytes, size_t size, rm_mesh *m, rm_diag *d)
 {
     rm_diag_init(d);
@@ -143,16 +158,8 @@ static void mirror(void **state)
     nb_shape(b, 0, 0, RM_NIFF_NOLINK, 0, NULL);
     static const float t[3] = { 0, 0, 0 }, r[3] = { 0, 0, 0 }, s[3] = { -1, 1, 1 };
     nb_anim_static(b, 0, t, r, s);
-    nb_obj o;
-    nb_obj_defaults(b, &o);
-    o.name = 0;
-    o.shape = 0;
-    o.anim = 0;
-    nb_add_obj(b, &o);
-    static const uint32_t roots[1] = { 0 };
-    nb_scene_objs(b, 1, roots);
     size_t size;
-    uint8_t *bytes = nb_finish(b, &size);
+    uint8_t *bytes = one_obj_file(b, 0, &size);
     rm_mesh m;
     rm_diag d;
     to_mesh(bytes, size, &m, &d);
@@ -249,15 +256,8 @@ static void texture(void **state)
     nb_part(b, 1, 1, 0, 1, p1);
     static const uint32_t parts[2] = { 0, 1 };
     nb_shape(b, 0, 0, RM_NIFF_NOLINK, 2, parts);
-    nb_obj o;
-    nb_obj_defaults(b, &o);
-    o.name = 0;
-    o.shape = 0;
-    nb_add_obj(b, &o);
-    static const uint32_t roots[1] = { 0 };
-    nb_scene_objs(b, 1, roots);
     size_t size;
-    uint8_t *bytes = nb_finish(b, &size);
+    uint8_t *bytes = one_obj_file(b, RM_NIFF_NOLINK, &size);
     rm_mesh m;
     rm_diag d;
     to_mesh(bytes, size, &m, &d);
@@ -368,15 +368,8 @@ static void vertex_colors(void **state)
     nb_part(b, 2, 1, 0, 1, p1);
     static const uint32_t parts[2] = { 0, 1 };
     nb_shape(b, 0, 0, RM_NIFF_NOLINK, 2, parts);
-    nb_obj o;
-    nb_obj_defaults(b, &o);
-    o.name = 0;
-    o.shape = 0;
-    nb_add_obj(b, &o);
-    static const uint32_t roots[1] = { 0 };
-    nb_scene_objs(b, 1, roots);
     size_t size;
-    uint8_t *bytes = nb_finish(b, &size);
+    uint8_t *bytes = one_obj_file(b, RM_NIFF_NOLINK, &size);
     /* Mat 0 gets VTX in its colour source: mat_color_type0 is word 6 of the
        Mat (and of its fog copy in the NEB, which is not read). */
     size_t mats = nb_list_offset(bytes, size, RM_NIFF_LIST_MAT);
@@ -437,15 +430,8 @@ static void triangle_colors_and_normals(void **state)
     static const float white[4] = { 1, 1, 1, 1 };
     nb_mat(b, 1, white, 0, NULL);
     nb_shape(b, 0, 0, 0, 0, NULL);
-    nb_obj o;
-    nb_obj_defaults(b, &o);
-    o.name = 0;
-    o.shape = 0;
-    nb_add_obj(b, &o);
-    static const uint32_t roots[1] = { 0 };
-    nb_scene_objs(b, 1, roots);
     size_t size;
-    uint8_t *bytes = nb_finish(b, &size);
+    uint8_t *bytes = one_obj_file(b, RM_NIFF_NOLINK, &size);
     size_t mat0 = nb_list_offset(bytes, size, RM_NIFF_LIST_MAT) + 24 + 4;
     assert_int_equal(nb_get(bytes, mat0), RM_NIFF_TAG_MAT);
     nb_put(bytes, mat0 + 24, RM_NIFF_MAT_CC_NIFF_TRI);     /* mat_color_type0 */

@@ -159,6 +159,17 @@ static void expect_same_bytes(const rm_niff_file *f, const uint8_t *bytes, size_
     rm_diag_free(&d);
 }
 
+/* Reads a file that must be valid (its messages printed when it is not);
+   the caller frees f and d. */
+static void read_valid(const uint8_t *bytes, size_t size, rm_niff_file *f, rm_diag *d)
+{
+    rm_diag_init(d);
+    rm_status st = rm_niff_read(bytes, size, "neb.nif", f, d);
+    if (st != RM_OK)
+        rm_diag_print(d, stderr, 1);
+    assert_int_equal(st, RM_OK);
+}
+
 static void test_anim_channels(void **state)
 {
     (void)state;
@@ -171,12 +182,8 @@ static void test_anim_channels(void **state)
     /* ClassicalScale[0].key at NEB + 404 + 4 */
     assert_int_equal(nb_get(bytes, neb + 404 + 4), 2);
     rm_diag d;
-    rm_diag_init(&d);
     rm_niff_file f;
-    rm_status st = rm_niff_read(bytes, size, "neb.nif", &f, &d);
-    if (st != RM_OK)
-        rm_diag_print(&d, stderr, 1);
-    assert_int_equal(st, RM_OK);
+    read_valid(bytes, size, &f, &d);
     assert_int_equal(d.count, 0);
     assert_int_equal(f.anim_group_count, 1);
     const rm_niff_anim_group *g = &f.anim_groups[0];
@@ -492,12 +499,8 @@ static void test_mat_neb(void **state)
     /* independent look: PrimColorAnim[1].key at Mat + 104 + 144 + 4 */
     assert_int_equal(nb_get(bytes, el + 104 + 144 + 4), 30);
     rm_diag d;
-    rm_diag_init(&d);
     rm_niff_file f;
-    rm_status st = rm_niff_read(bytes, size, "neb.nif", &f, &d);
-    if (st != RM_OK)
-        rm_diag_print(&d, stderr, 1);
-    assert_int_equal(st, RM_OK);
+    read_valid(bytes, size, &f, &d);
     assert_int_equal(d.count, 0);
     const rm_niff_mat *m = &f.mats[0];
     assert_true(m->has_neb2);
@@ -642,12 +645,8 @@ static void test_cluster_valid(void **state)
     uint8_t *bytes = cluster_file(&size);
     nb_save_seed("cluster.nif", bytes, size);
     rm_diag d;
-    rm_diag_init(&d);
     rm_niff_file f;
-    rm_status st = rm_niff_read(bytes, size, "neb.nif", &f, &d);
-    if (st != RM_OK)
-        rm_diag_print(&d, stderr, 1);
-    assert_int_equal(st, RM_OK);
+    read_valid(bytes, size, &f, &d);
     assert_int_equal(d.errors, 0);
     assert_int_equal(f.shapes[0].kind_of_node_for_geometry, RM_NIFF_TAG_CLUSTER_SHAPE);
     expect_same_bytes(&f, bytes, size);
