@@ -17,6 +17,7 @@
 #ifndef RM_CONVERT_GEOMETRY_H
 #define RM_CONVERT_GEOMETRY_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -66,6 +67,29 @@ static inline rm_vec3d rm_cv_raw(rm_vec3x p)
 static inline bool rm_cv_vec3x_equal(rm_vec3x a, rm_vec3x b)
 {
     return a.x == b.x && a.y == b.y && a.z == b.z;
+}
+
+/* Small vector arithmetic on doubles (one copy for quad.c, merge.c, ...). */
+static inline rm_vec3d rm_cv_sub(rm_vec3d a, rm_vec3d b)
+{
+    rm_vec3d r = { a.x - b.x, a.y - b.y, a.z - b.z };
+    return r;
+}
+
+static inline double rm_cv_dot(rm_vec3d a, rm_vec3d b)
+{
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+static inline rm_vec3d rm_cv_cross(rm_vec3d a, rm_vec3d b)
+{
+    rm_vec3d r = { a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x };
+    return r;
+}
+
+static inline double rm_cv_len(rm_vec3d a)
+{
+    return sqrt(rm_cv_dot(a, a));
 }
 
 /* ---- triangle.c -------------------------------------------------------- */

@@ -108,23 +108,6 @@ static rm_vec3d corner_pos(const rm_cv_ctx *c, uint32_t corner)
     return rm_cv_raw(c->pos[c->mesh->corner_position[corner]]);
 }
 
-static rm_vec3d sub(rm_vec3d a, rm_vec3d b)
-{
-    rm_vec3d r = { a.x - b.x, a.y - b.y, a.z - b.z };
-    return r;
-}
-
-static double dot(rm_vec3d a, rm_vec3d b)
-{
-    return a.x * b.x + a.y * b.y + a.z * b.z;
-}
-
-static rm_vec3d cross(rm_vec3d a, rm_vec3d b)
-{
-    rm_vec3d r = { a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x };
-    return r;
-}
-
 /* The mesh corners of the quad made of triangle t (corners t[0..2]) and the
    far corner d of its partner across t's edge k: d goes between t[k] and
    t[k + 1]. */
@@ -146,10 +129,11 @@ static bool strictly_convex(const rm_vec3d p[4])
         return false;
     rm_vec3d n = rm_cv_newell(p, 4);
     for (unsigned i = 0; i < 4; i++) {
-        rm_vec3d e1 = sub(p[i], p[(i + 3) % 4]);
-        rm_vec3d e2 = sub(p[(i + 1) % 4], p[i]);
-        double turn = dot(cross(e1, e2), n);
-        if (!(turn > RM_CV_STRAIGHT_SINE * sqrt(dot(e1, e1) * dot(e2, e2)) * sqrt(dot(n, n))))
+        rm_vec3d e1 = rm_cv_sub(p[i], p[(i + 3) % 4]);
+        rm_vec3d e2 = rm_cv_sub(p[(i + 1) % 4], p[i]);
+        double turn = rm_cv_dot(rm_cv_cross(e1, e2), n);
+        if (!(turn > RM_CV_STRAIGHT_SINE * sqrt(rm_cv_dot(e1, e1) * rm_cv_dot(e2, e2)) *
+                         rm_cv_len(n)))
             return false;
     }
     return true;
@@ -220,13 +204,14 @@ static bool uvs_agree(const rm_cv_ctx *c, const uint32_t q[4], unsigned sa, unsi
        (least squares: D is within a degree of that plane), then the UV the
        first triangle's affine map gives D. */
     rm_vec3d pa = corner_pos(c, q[sa]);
-    rm_vec3d e1 = sub(corner_pos(c, q[sb]), pa), e2 = sub(corner_pos(c, q[sc]), pa);
-    rm_vec3d w = sub(corner_pos(c, q[sd]), pa);
-    double g11 = dot(e1, e1), g12 = dot(e1, e2), g22 = dot(e2, e2);
+    rm_vec3d e1 = rm_cv_sub(corner_pos(c, q[sb]), pa);
+    rm_vec3d e2 = rm_cv_sub(corner_pos(c, q[sc]), pa);
+    rm_vec3d w = rm_cv_sub(corner_pos(c, q[sd]), pa);
+    double g11 = rm_cv_dot(e1, e1), g12 = rm_cv_dot(e1, e2), g22 = rm_cv_dot(e2, e2);
     double det = g11 * g22 - g12 * g12;
     if (!(det > 0.0))
         return false;
-    double r1 = dot(e1, w), r2 = dot(e2, w);
+    double r1 = rm_cv_dot(e1, w), r2 = rm_cv_dot(e2, w);
     double s = (r1 * g22 - r2 * g12) / det, t = (r2 * g11 - r1 * g12) / det;
     double pu = uv[sa][0] + s * e1u + t * e2u, pv = uv[sa][1] + s * e1v + t * e2v;
     double du = pu - uv[sd][0], dv = pv - uv[sd][1];
@@ -256,8 +241,8 @@ static bool can_merge(const merge_state *s, uint32_t t, unsigned k, uint32_t u, 
         b[i] = corner_pos(c, pu->corner[i]);
     }
     rm_vec3d na = rm_cv_newell(a, 3), nb = rm_cv_newell(b, 3);
-    double la = sqrt(dot(na, na)), lb = sqrt(dot(nb, nb));
-    if (!(la > 0.0) || !(lb > 0.0) || !(dot(na, nb) >= s->min_cos * la * lb))
+    double la = rm_cv_len(na), lb = rm_cv_len(nb);
+    if (!(la > 0.0) || !(lb > 0.0) || !(rm_cv_dot(na, nb) >= s->min_cos * la * lb))
         return false;
 
     /* Shared corners: t's k and k + 1 are u's j + 1 and j. */

@@ -42,7 +42,7 @@ bool rm_cv_is_zero_area(const rm_vec3d *p, size_t n)
     if (n < 3)
         return true;
     rm_vec3d nw = rm_cv_newell(p, n);
-    double len = sqrt(nw.x * nw.x + nw.y * nw.y + nw.z * nw.z);
+    double len = rm_cv_len(nw);
     double per = rm_cv_perimeter(p, n);
     /* |newell| is twice the area; per^2 bounds it (isoperimetric), so the
        ratio is a shape measure: 1e-12 means a sliver no real model has. */

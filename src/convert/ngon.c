@@ -53,7 +53,7 @@ void rm_cv_project(const rm_vec3d *p, size_t n, double (*xy)[2])
        exact integer coordinates (u and v are then unit axes). Projecting
        along the normal, not along an axis, distorts a bent face least. */
     rm_vec3d nw = rm_cv_newell(p, n);
-    double len = sqrt(nw.x * nw.x + nw.y * nw.y + nw.z * nw.z);
+    double len = rm_cv_len(nw);
     double nv[3] = { 0.0, 0.0, 1.0 };
     if (len > 0.0) {
         nv[0] = nw.x / len;

@@ -8,6 +8,7 @@
    the axes (rm_cv_bone_angles). The messages name the JSON file and the
    line of the value, with the path of the bone or key (docs/skeleton.md). */
 #include "core/format.h"
+#include "formats/skeleton/sk_names.h"
 #include "retromesh/skeleton.h"
 #include "stages.h"
 
@@ -62,37 +63,6 @@ static void sk_error(sk_conv *k, rm_skeleton_pos at, const char *where, const ch
                msg ? msg : "(out of memory)");
     free(msg);
     k->errors++;
-}
-
-/* "name" with quotes and control bytes escaped, cut after 48 bytes. */
-static void quote(const char *s, char *buf, size_t size)
-{
-    size_t o = 0, len = s ? strlen(s) : 0, keep = len > 48 ? 48 : len;
-    buf[o++] = '"';
-    for (size_t i = 0; i < keep && o + 6 < size; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == '"' || ch == '\\') {
-            buf[o++] = '\\';
-            buf[o++] = (char)ch;
-        } else if (ch < 0x20 || ch == 0x7F) {
-            o += (size_t)snprintf(buf + o, size - o, "\\x%02x", ch);
-        } else {
-            buf[o++] = (char)ch;
-        }
-    }
-    if (keep < len && o + 5 < size) {
-        memcpy(buf + o, "...", 3);
-        o += 3;
-    }
-    buf[o++] = '"';
-    buf[o] = 0;
-}
-
-static void label(char *buf, size_t size, const char *list, size_t i, const char *name)
-{
-    char q[160];
-    quote(name, q, sizeof q);
-    snprintf(buf, size, "%s[%zu] %s", list, i, q);
 }
 
 /* ---- a skeleton built by a program may break the reader's rules -------- */
@@ -198,30 +168,15 @@ static void group_list(const rm_cv_ctx *c, char *buf, size_t size)
     }
 }
 
-static bool same_ignoring_case(const char *a, const char *b)
-{
-    for (;; a++, b++) {
-        unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
-        if (x >= 'A' && x <= 'Z')
-            x = (unsigned char)(x - 'A' + 'a');
-        if (y >= 'A' && y <= 'Z')
-            y = (unsigned char)(y - 'A' + 'a');
-        if (x != y)
-            return false;
-        if (!x)
-            return true;
-    }
-}
-
 /* The GRUP index of the group a bone names; an error when it is not there. */
 static bool resolve_group(sk_conv *k, size_t i, uint16_t *index)
 {
     const rm_cv_ctx *c = k->c;
     const rm_mesh *m = c->mesh;
     const rm_skeleton_bone *b = &k->s->bones[i];
-    char where[256], q[160];
-    label(where, sizeof where, "bones", i, b->name);
-    quote(b->group, q, sizeof q);
+    char where[256], q[SK_QUOTE_SIZE];
+    sk_label(where, sizeof where, "bones", i, b->name);
+    sk_quote(b->group, q, sizeof q);
     size_t found = SIZE_MAX, dropped = SIZE_MAX, similar = SIZE_MAX;
     for (size_t g = 0; g < m->group_count; g++) {
         const char *name = m->groups[g].name;
@@ -233,7 +188,7 @@ static bool resolve_group(sk_conv *k, size_t i, uint16_t *index)
                 break;
             }
             dropped = g;
-        } else if (similar == SIZE_MAX && same_ignoring_case(name, b->group) && c->group_index &&
+        } else if (similar == SIZE_MAX && sk_same_ignoring_case(name, b->group) && c->group_index &&
                    c->group_index[g] != UINT32_MAX) {
             similar = g;
         }
@@ -250,8 +205,8 @@ static bool resolve_group(sk_conv *k, size_t i, uint16_t *index)
         return false;
     }
     if (similar != SIZE_MAX) {
-        char h[160];
-        quote(m->groups[similar].name, h, sizeof h);
+        char h[SK_QUOTE_SIZE];
+        sk_quote(m->groups[similar].name, h, sizeof h);
         sk_error(k, b->group_at, where, "group %s is not a group of the model (did you mean %s?)",
                  q, h);
         return false;
@@ -275,7 +230,7 @@ static rm_status build_bones(sk_conv *k, rm_jom_model *out)
         const rm_skeleton_bone *b = &s->bones[i];
         rm_jom_bone *r = &out->bones[i];
         char where[256];
-        label(where, sizeof where, "bones", i, b->name);
+        sk_label(where, sizeof where, "bones", i, b->name);
         rm_cv_truncate_name(b->name, r->name);
         r->parent = (int16_t)b->parent;
         r->group = (uint16_t)RM_JOM_BONE_NO_GROUP;
@@ -285,9 +240,9 @@ static rm_status build_bones(sk_conv *k, rm_jom_model *out)
             for (size_t j = 0; j < i; j++) {
                 if (out->bones[j].group != r->group)
                     continue;
-                char q[160], other[256];
-                quote(b->group, q, sizeof q);
-                label(other, sizeof other, "bones", j, s->bones[j].name);
+                char q[SK_QUOTE_SIZE], other[256];
+                sk_quote(b->group, q, sizeof q);
+                sk_label(other, sizeof other, "bones", j, s->bones[j].name);
                 sk_error(k, b->group_at, where,
                          "group %s is already moved by %s (a group belongs to one bone at most)",
                          q, other);
@@ -325,7 +280,7 @@ static rm_status build_animations(sk_conv *k, rm_jom_model *out)
         char where[300];
         for (size_t j = 0; j < a->key_count; j++) {
             const rm_skeleton_key *key = &a->keys[j];
-            label(where, sizeof where, "animations", i, a->name);
+            sk_label(where, sizeof where, "animations", i, a->name);
             size_t len = strlen(where);
             snprintf(where + len, sizeof where - len, " keys[%zu]", j);
             convert_point(k, key->root, key->root_at, where, "root", &r->keys[j].root);

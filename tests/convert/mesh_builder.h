@@ -4,6 +4,7 @@
      rm_mesh m;
      mb_init(&m, "test.obj");
      mb_v(&m, 0, 0, 0);                      // vertex 1 (OBJ numbering)
+     mb_square(&m, 2, 0);                    // vertices 2..5: a unit square
      ...
      uint32_t red = mb_material(&m, "red");  // 0-based material index
      uint32_t body = mb_group(&m, "body", 3);
@@ -68,6 +69,18 @@ static inline uint32_t mb_v(rm_mesh *m, double x, double y, double z)
     }
     m->position_count = n;
     return (uint32_t)n;
+}
+
+/* A unit square at (x0, y0) in the plane z = 0, counterclockwise seen
+   from +Z: (x0, y0), (x0 + 1, y0), (x0 + 1, y0 + 1), (x0, y0 + 1). Returns
+   the OBJ number of its first vertex. */
+static inline uint32_t mb_square(rm_mesh *m, double x0, double y0)
+{
+    uint32_t v = mb_v(m, x0, y0, 0);
+    mb_v(m, x0 + 1, y0, 0);
+    mb_v(m, x0 + 1, y0 + 1, 0);
+    mb_v(m, x0, y0 + 1, 0);
+    return v;
 }
 
 /* Gives vertex v (1-based) a color; the mesh gets colors (1,1,1 elsewhere). */

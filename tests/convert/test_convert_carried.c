@@ -54,10 +54,7 @@ static uint8_t *pixels(void)
 static void build(rm_mesh *m, const char *name)
 {
     mb_init(m, "carried.niff");
-    mb_v(m, 0, 0, 0);
-    mb_v(m, 1, 0, 0);
-    mb_v(m, 1, 1, 0);
-    mb_v(m, 0, 1, 0);
+    mb_square(m, 0, 0);
     uint32_t wall = mb_material(m, "wall");
     m->materials[wall].map_kd = name ? mb_strdup(name) : NULL;
     m->materials[wall].map_kd_rgba = pixels();

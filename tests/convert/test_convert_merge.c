@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "convert/diag_check.h"
 #include "convert/mesh_builder.h"
 #include "retromesh/convert.h"
 #include "retromesh/jom.h"
@@ -28,22 +29,6 @@
 
 #define FIX RM_FIXTURES "/textures/"
 #define CORPUS RM_SHARED_DIR "/corpus/obj/"
-
-static void print_diag(const rm_diag *d)
-{
-    for (size_t i = 0; i < d->count; i++)
-        fprintf(stderr, "  diag: %s\n", d->items[i].text);
-}
-
-static bool has_sub(const rm_diag *d, const char *text)
-{
-    for (size_t i = 0; i < d->count; i++)
-        if (strstr(d->items[i].text, text))
-            return true;
-    print_diag(d);
-    fprintf(stderr, "  missing: %s\n", text);
-    return false;
-}
 
 /* Converts with or without the option (textures embedded: no .BIN); the
    model must pass the validator. */
@@ -267,10 +252,7 @@ static void per_corner_data_must_agree(void **state)
        GOUR keeps each corner's own color: a pair whose shared corner has
        two colors stays two; the same color merges. */
     mb_init(&m, "colors.obj");
-    mb_v(&m, 0, 0, 0);
-    mb_v(&m, 1, 0, 0);
-    mb_v(&m, 1, 1, 0);
-    mb_v(&m, 0, 1, 0);
+    mb_square(&m, 0, 0);
     mb_v(&m, 1, 1, 0);      /* 5: where 3 is */
     mb_color(&m, 3, 1, 0, 0);
     mb_color(&m, 5, 0, 1, 0);
@@ -383,10 +365,7 @@ static void grid_pairs_every_triangle(void **state)
 static void textured_square(rm_mesh *m, bool quad, int uv3b, int uv4)
 {
     mb_init(m, "tex.obj");
-    mb_v(m, 0, 0, 0);
-    mb_v(m, 1, 0, 0);
-    mb_v(m, 1, 1, 0);
-    mb_v(m, 0, 1, 0);
+    mb_square(m, 0, 0);
     mb_vt(m, 0, 0);
     mb_vt(m, 1, 0);
     mb_vt(m, 1, 1);

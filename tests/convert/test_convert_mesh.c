@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "convert/diag_check.h"
 #include "convert/mesh_builder.h"
 #include "convert/stages.h"
 #include "retromesh/convert.h"
@@ -35,12 +36,6 @@ static rm_convert_options opt_saturn(void)
     rm_convert_options o = opt_default();
     o.saturn_axes = true;
     return o;
-}
-
-static void print_diag(const rm_diag *d)
-{
-    for (size_t i = 0; i < d->count; i++)
-        fprintf(stderr, "  diag: %s\n", d->items[i].text);
 }
 
 static rm_status convert(const rm_mesh *m, const rm_convert_options *o, rm_jom_model *j, rm_diag *d)
@@ -67,16 +62,6 @@ static void convert_ok(const rm_mesh *m, const rm_convert_options *o, rm_jom_mod
     assert_int_equal(st, RM_OK);
 }
 
-static bool has_msg(const rm_diag *d, const char *text)
-{
-    for (size_t i = 0; i < d->count; i++)
-        if (strcmp(d->items[i].text, text) == 0)
-            return true;
-    print_diag(d);
-    fprintf(stderr, "  missing: %s\n", text);
-    return false;
-}
-
 static void point_is(const rm_jom_model *j, uint32_t i, int32_t x, int32_t y, int32_t z)
 {
     assert_true(i < j->point_count);
@@ -101,17 +86,6 @@ static void normal_is(const rm_jom_model *j, uint32_t i, int32_t x, int32_t y, i
     assert_int_equal(j->polygons[i].normal.z, z);
 }
 
-/* A unit square at (x0, y0) in the plane z = 0, counterclockwise seen
-   from +Z; returns the number of its first vertex. */
-static uint32_t square(rm_mesh *m, double x0, double y0)
-{
-    uint32_t v = mb_v(m, x0, y0, 0);
-    mb_v(m, x0 + 1, y0, 0);
-    mb_v(m, x0 + 1, y0 + 1, 0);
-    mb_v(m, x0, y0 + 1, 0);
-    return v;
-}
-
 /* ---- axes, reversal, rounding, range ----------------------------------- */
 
 static void axis_change_and_reversal(void **state)
@@ -119,7 +93,7 @@ static void axis_change_and_reversal(void **state)
     (void)state;
     rm_mesh m;
     mb_init(&m, "sq.obj");
-    square(&m, 0, 0);       /* v1 (0,0,0) v2 (1,0,0) v3 (1,1,0) v4 (0,1,0) */
+    mb_square(&m, 0, 0);       /* v1 (0,0,0) v2 (1,0,0) v3 (1,1,0) v4 (0,1,0) */
     mb_f(&m, RM_MESH_NONE, RM_MESH_NONE, 3, 4, 1, 2, 3, 4);
     rm_jom_model j;
     rm_diag d;
@@ -264,7 +238,7 @@ static void out_of_range_errors(void **state)
    shared corners: v5 = v2's place (1,0), v8 = v3's place (1,1). */
 static void two_squares(rm_mesh *m, uint32_t g1, uint32_t g2)
 {
-    square(m, 0, 0);                    /* v1..v4 */
+    mb_square(m, 0, 0);                    /* v1..v4 */
     mb_v(m, 1, 0, 0);                   /* v5 = v2 */
     mb_v(m, 2, 0, 0);                   /* v6 */
     mb_v(m, 2, 1, 0);                   /* v7 */
@@ -357,7 +331,7 @@ static void weld_keeps_first_color(void **state)
 
     /* The faces the other way round: v5 is used first, blue is kept. */
     mb_init(&m, "w.obj");
-    square(&m, 0, 0);
+    mb_square(&m, 0, 0);
     mb_v(&m, 1, 0, 0);
     mb_v(&m, 2, 0, 0);
     mb_v(&m, 2, 1, 0);
@@ -473,7 +447,7 @@ static void ngon_pieces_stay_together(void **state)
     mb_v(&m, 5, 3, 0);
     mb_v(&m, 2, 5, 0);
     mb_v(&m, -1, 3, 0);
-    square(&m, 10, 0);      /* v6..v9 */
+    mb_square(&m, 10, 0);      /* v6..v9 */
     mb_f(&m, RM_MESH_NONE, RM_MESH_NONE, 0, 5, 1, 2, 3, 4, 5);
     mb_f(&m, RM_MESH_NONE, RM_MESH_NONE, 0, 4, 6, 7, 8, 9);
     rm_convert_options o = opt_saturn();
@@ -503,7 +477,7 @@ static void repeated_corner_list(void **state)
        one quad and a warning. */
     rm_mesh m;
     mb_init(&m, "long.obj");
-    square(&m, 0, 0);
+    mb_square(&m, 0, 0);
     uint32_t v[936];
     for (int i = 0; i < 936; i++)
         v[i] = (uint32_t)(i % 4 + 1);
@@ -713,7 +687,7 @@ static void materials_in_order_of_use(void **state)
     m.materials[red].kd[1] = m.materials[red].kd[2] = 0.0;
     m.materials[red].ns = 10.4;
     for (int i = 0; i < 4; i++)
-        square(&m, 2 * i, 0);
+        mb_square(&m, 2 * i, 0);
     mb_f(&m, RM_MESH_NONE, RM_MESH_NONE, 0, 4, 1, 2, 3, 4);
     mb_f(&m, half, RM_MESH_NONE, 0, 4, 5, 6, 7, 8);
     mb_f(&m, red, RM_MESH_NONE, 0, 4, 9, 10, 11, 12);
@@ -768,7 +742,7 @@ static void default_material_name_and_collisions(void **state)
     m.materials[b].line = 9;
     m.materials[named_default].kd[2] = 0.0;    /* yellow: not the fallback */
     for (int i = 0; i < 4; i++)
-        square(&m, 2 * i, 0);
+        mb_square(&m, 2 * i, 0);
     mb_f(&m, named_default, RM_MESH_NONE, 0, 4, 1, 2, 3, 4);
     mb_f(&m, RM_MESH_NONE, RM_MESH_NONE, 0, 4, 5, 6, 7, 8);
     mb_f(&m, a, RM_MESH_NONE, 0, 4, 9, 10, 11, 12);
@@ -803,7 +777,7 @@ static void corner_normals(void **state)
     (void)state;
     rm_mesh m;
     mb_init(&m, "n.obj");
-    square(&m, 0, 0);
+    mb_square(&m, 0, 0);
     uint32_t n1 = mb_vn(&m, 0, 0, 1), n2 = mb_vn(&m, 0, 3, 4), n3 = mb_vn(&m, 0, 0, 5);
     size_t f = mb_f(&m, RM_MESH_NONE, RM_MESH_NONE, 0, 4, 1, 2, 3, 4);
     mb_face_normals(&m, f, 4, (int)n1, (int)n2, (int)n3, (int)n1);
@@ -855,8 +829,8 @@ static void corner_normals_only_when_complete(void **state)
     (void)state;
     rm_mesh m;
     mb_init(&m, "n.obj");
-    square(&m, 0, 0);
-    square(&m, 2, 0);
+    mb_square(&m, 0, 0);
+    mb_square(&m, 2, 0);
     mb_v(&m, 9, 0, 0);
     uint32_t n1 = mb_vn(&m, 0, 0, 1);
     size_t f1 = mb_f(&m, RM_MESH_NONE, RM_MESH_NONE, 11, 4, 1, 2, 3, 4);
@@ -887,7 +861,7 @@ static void corner_normals_only_when_complete(void **state)
 
     /* No normals at all: no NTAB, no warning. */
     mb_init(&m, "n.obj");
-    square(&m, 0, 0);
+    mb_square(&m, 0, 0);
     mb_f(&m, RM_MESH_NONE, RM_MESH_NONE, 1, 4, 1, 2, 3, 4);
     convert_ok(&m, &o, &j, &d);
     assert_false(j.has_normals);
@@ -951,8 +925,8 @@ static void gouraud_colors(void **state)
     mb_init(&m, "g.obj");
     uint32_t g = mb_material(&m, "g"), plain = mb_material(&m, "plain");
     m.materials[g].jo_flags = RM_MAT_GOURAUD;
-    square(&m, 0, 0);       /* v1..v4 */
-    square(&m, 10, 0);      /* v5..v8 */
+    mb_square(&m, 0, 0);       /* v1..v4 */
+    mb_square(&m, 10, 0);      /* v5..v8 */
     mb_v(&m, 1, 0, 0);      /* v9: v2's place */
     mb_v(&m, 2, 0, 0);
     mb_v(&m, 2, 1, 0);
@@ -990,7 +964,7 @@ static void gouraud_colors(void **state)
     mb_init(&m, "g.obj");
     g = mb_material(&m, "g");
     m.materials[g].jo_flags = RM_MAT_GOURAUD;
-    square(&m, 0, 0);
+    mb_square(&m, 0, 0);
     mb_f(&m, g, RM_MESH_NONE, 0, 4, 1, 2, 3, 4);
     convert_ok(&m, &o, &j, &d);
     assert_false(j.has_gouraud);
@@ -1015,11 +989,11 @@ static void groups_gathered(void **state)
     (void)ghost;
     /* v1..v4 square (0,0); v5 (2,1) v6 (2,2) v7 (1,2); v8..v11 square (5,0);
        v12 (3,2) v13 (3,3) v14 (2,3); v15 (6,2) v16 (5,3). */
-    square(&m, 0, 0);
+    mb_square(&m, 0, 0);
     mb_v(&m, 2, 1, 0);
     mb_v(&m, 2, 2, 0);
     mb_v(&m, 1, 2, 0);
-    square(&m, 5, 0);
+    mb_square(&m, 5, 0);
     mb_v(&m, 3, 2, 0);
     mb_v(&m, 3, 3, 0);
     mb_v(&m, 2, 3, 0);
@@ -1080,7 +1054,7 @@ static void group_names_and_empty_groups(void **state)
     mb_init(&m, "grp.obj");
     uint32_t longname = mb_group(&m, "a_group_name_longer_than_15", 1);
     uint32_t flat = mb_group(&m, "flat", 5);
-    square(&m, 0, 0);
+    mb_square(&m, 0, 0);
     mb_v(&m, 2, 0, 0);
     mb_f(&m, RM_MESH_NONE, longname, 2, 4, 1, 2, 3, 4);
     mb_f(&m, RM_MESH_NONE, flat, 6, 3, 1, 2, 5);     /* on a line: skipped */
@@ -1101,7 +1075,7 @@ static void group_names_and_empty_groups(void **state)
 
     /* Faces without any group: no GRUP. */
     mb_init(&m, "grp.obj");
-    square(&m, 0, 0);
+    mb_square(&m, 0, 0);
     mb_f(&m, RM_MESH_NONE, RM_MESH_NONE, 2, 4, 1, 2, 3, 4);
     convert_ok(&m, &o, &j, &d);
     assert_false(j.has_groups);
@@ -1119,7 +1093,7 @@ static void ungrouped_after_groups_and_name_collisions(void **state)
     uint32_t a = mb_group(&m, "left_wheel_front_1", 3);
     uint32_t b = mb_group(&m, "left_wheel_front_2", 8);
     for (int i = 0; i < 3; i++)
-        square(&m, 2 * i, 0);
+        mb_square(&m, 2 * i, 0);
     mb_f(&m, RM_MESH_NONE, a, 4, 4, 1, 2, 3, 4);
     mb_f(&m, RM_MESH_NONE, b, 9, 4, 5, 6, 7, 8);
     mb_f(&m, RM_MESH_NONE, RM_MESH_NONE, 12, 4, 9, 10, 11, 12);    /* no group, after groups */
@@ -1153,7 +1127,7 @@ static void non_finite_normal(void **state)
     (void)state;
     rm_mesh m;
     mb_init(&m, "n.obj");
-    square(&m, 0, 0);
+    mb_square(&m, 0, 0);
     uint32_t n1 = mb_vn(&m, 0, 0, 1), bad = mb_vn(&m, NAN, 0, 0);
     size_t f = mb_f(&m, RM_MESH_NONE, RM_MESH_NONE, 1, 4, 1, 2, 3, 4);
     mb_face_normals(&m, f, 4, (int)n1, (int)bad, (int)n1, (int)n1);
@@ -1273,7 +1247,7 @@ static void options_and_empty_meshes(void **state)
     rm_jom_model j;
     rm_diag d;
     mb_init(&m, "e.obj");
-    square(&m, 0, 0);
+    mb_square(&m, 0, 0);
 
     /* No faces: an empty model, sphere 0. */
     rm_convert_options o = opt_default();

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convert/diag_check.h"
 #include "convert/mesh_builder.h"
 #include "convert/stages.h"
 #include "retromesh/convert.h"
@@ -25,22 +26,6 @@
 #include "retromesh/skeleton.h"
 
 #define U 65536
-
-static void print_diag(const rm_diag *d)
-{
-    for (size_t i = 0; i < d->count; i++)
-        fprintf(stderr, "  diag: %s\n", d->items[i].text);
-}
-
-static bool has_msg(const rm_diag *d, const char *text)
-{
-    for (size_t i = 0; i < d->count; i++)
-        if (strcmp(d->items[i].text, text) == 0)
-            return true;
-    print_diag(d);
-    fprintf(stderr, "  missing: %s\n", text);
-    return false;
-}
 
 /* A skeleton from JSON text that must be valid ("rig.json"). */
 static void skeleton_of(const char *json, rm_skeleton *s)
@@ -58,10 +43,7 @@ static void skeleton_of(const char *json, rm_skeleton *s)
 static void two_groups(rm_mesh *m)
 {
     mb_init(m, "rig.obj");
-    mb_v(m, 0, 0, 0);
-    mb_v(m, 1, 0, 0);
-    mb_v(m, 1, 1, 0);
-    mb_v(m, 0, 1, 0);
+    mb_square(m, 0, 0);
     mb_v(m, 0, -1, 0);
     mb_v(m, 1, -1, 0);
     mb_v(m, 1, -2, 0);

@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "convert/diag_check.h"
 #include "convert/mesh_builder.h"
 #include "convert/stages.h"
 #include "retromesh/convert.h"
@@ -40,30 +41,6 @@ static const uint16_t WALL[16] = {
     0x801F, 0x83E0, 0xFC00, 0xFFFF, 0x8000, 0x0000, 0xE208, 0x0000,
     0x83FF, 0x83FF, 0x83FF, 0x83FF, 0xFFE0, 0xFFE0, 0xFFE0, 0xFFE0,
 };
-
-static void print_diag(const rm_diag *d)
-{
-    for (size_t i = 0; i < d->count; i++)
-        fprintf(stderr, "  diag: %s\n", d->items[i].text);
-}
-
-static bool has_sub(const rm_diag *d, const char *text)
-{
-    for (size_t i = 0; i < d->count; i++)
-        if (strstr(d->items[i].text, text))
-            return true;
-    print_diag(d);
-    fprintf(stderr, "  missing: %s\n", text);
-    return false;
-}
-
-static size_t count_sub(const rm_diag *d, const char *text)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < d->count; i++)
-        n += strstr(d->items[i].text, text) != NULL;
-    return n;
-}
 
 /* Reads a fixture and converts it; the model is checked by the validator. */
 static rm_status convert_file(const char *name, const rm_convert_options *o, rm_jom_model *j,
@@ -179,10 +156,7 @@ static void uv_turn_region_and_bad_values(void **state)
 static void textured_quad(rm_mesh *m, const double uv[4][2], uint32_t flags)
 {
     mb_init(m, "quad.obj");
-    mb_v(m, 0, 0, 0);
-    mb_v(m, 1, 0, 0);
-    mb_v(m, 1, 1, 0);
-    mb_v(m, 0, 1, 0);
+    mb_square(m, 0, 0);
     for (unsigned i = 0; i < 4; i++)
         mb_vt(m, uv[i][0], uv[i][1]);
     uint32_t mat = mb_material(m, "wall");

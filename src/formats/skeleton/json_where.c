@@ -199,6 +199,19 @@ static bool read_key(scan *c, key_sink *k)
     return false;
 }
 
+/* At a '"': reads `"key" :` into the sink and stops at the value. */
+static bool read_member_key(scan *c, key_sink *k)
+{
+    if (!read_key(c, k))
+        return false;
+    skip_ws(c);
+    if (!peek(c, ':'))
+        return false;
+    c->i++;
+    skip_ws(c);
+    return true;
+}
+
 /* At an object: moves to the value of member `key` (*key_at: its quote). */
 static bool enter_member(scan *c, const char *key, size_t *key_at)
 {
@@ -212,15 +225,9 @@ static bool enter_member(scan *c, const char *key, size_t *key_at)
             return false;           /* '}' (not found) or broken text */
         size_t at = c->i;
         key_sink k = { (const unsigned char *)key, strlen(key), 0, true, NULL, 0, 0, false };
-        if (!read_key(c, &k))
+        if (!read_member_key(c, &k))
             return false;
-        bool equal = k.same && k.at == k.want_len;
-        skip_ws(c);
-        if (!peek(c, ':'))
-            return false;
-        c->i++;
-        skip_ws(c);
-        if (equal) {
+        if (k.same && k.at == k.want_len) {
             *key_at = at;
             return true;
         }
@@ -255,20 +262,26 @@ static bool enter_element(scan *c, size_t index)
     }
 }
 
+/* Moves the line/column of byte *last forward to byte `to` (a column per
+   character: UTF-8 continuation bytes do not count). */
+static void track(rm_skeleton_pos *p, const unsigned char *s, size_t *last, size_t to)
+{
+    for (size_t i = *last; i < to; i++) {
+        if (s[i] == '\n') {
+            p->line++;
+            p->col = 1;
+        } else if ((s[i] & 0xC0) != 0x80) {
+            p->col++;
+        }
+    }
+    *last = to;
+}
+
 rm_skeleton_pos sk_json_pos_of(const char *text, size_t size, size_t offset)
 {
     rm_skeleton_pos p = { 1, 1 };
-    if (offset > size)
-        offset = size;
-    const unsigned char *s = (const unsigned char *)text;
-    for (size_t i = 0; i < offset; i++) {
-        if (s[i] == '\n') {
-            p.line++;
-            p.col = 1;
-        } else if ((s[i] & 0xC0) != 0x80) {    /* not a UTF-8 continuation byte */
-            p.col++;
-        }
-    }
+    size_t last = 0;
+    track(&p, (const unsigned char *)text, &last, offset > size ? size : offset);
     return p;
 }
 
@@ -310,28 +323,7 @@ static bool member_key(scan *c, walk_frame *f)
 {
     skip_ws(c);
     key_sink k = { NULL, 0, 0, true, f->key, sizeof f->key, 0, false };
-    if (!read_key(c, &k))
-        return false;
-    skip_ws(c);
-    if (!peek(c, ':'))
-        return false;
-    c->i++;
-    skip_ws(c);
-    return true;
-}
-
-/* Moves the line/column of byte *last forward to byte `to`. */
-static void track(rm_skeleton_pos *p, const unsigned char *s, size_t *last, size_t to)
-{
-    for (size_t i = *last; i < to; i++) {
-        if (s[i] == '\n') {
-            p->line++;
-            p->col = 1;
-        } else if ((s[i] & 0xC0) != 0x80) {
-            p->col++;
-        }
-    }
-    *last = to;
+    return read_member_key(c, &k);
 }
 
 bool sk_json_walk(const char *text, size_t size, size_t max_depth, sk_visit_fn visit, void *ctx)

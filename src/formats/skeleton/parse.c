@@ -14,6 +14,7 @@
 #include "core/alloc.h"
 #include "core/format.h"
 #include "json_where.h"
+#include "sk_names.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -26,7 +27,6 @@
    the text from the start); they still name the path of the value. */
 #define SK_MAX_LOCATED 100
 #define SK_MAX_PATH 8
-#define SK_QUOTE_SIZE 200
 #define SK_WHERE_SIZE 512
 
 typedef struct sk_path {
@@ -51,36 +51,6 @@ static sk_path sub(const sk_path *p, sk_step step)
     if (q.n < SK_MAX_PATH)
         q.s[q.n++] = step;
     return q;
-}
-
-/* "name" for a message: quotes, backslashes and control bytes escaped,
-   cut after 48 bytes (not inside a UTF-8 character) with "...". */
-static void quote(const char *s, char *buf, size_t size)
-{
-    size_t o = 0, len = strlen(s), keep = len;
-    if (keep > 48) {
-        keep = 48;
-        while (keep > 0 && ((unsigned char)s[keep] & 0xC0) == 0x80)
-            keep--;
-    }
-    buf[o++] = '"';
-    for (size_t i = 0; i < keep && o + 6 < size; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == '"' || ch == '\\') {
-            buf[o++] = '\\';
-            buf[o++] = (char)ch;
-        } else if (ch < 0x20 || ch == 0x7F) {
-            o += (size_t)snprintf(buf + o, size - o, "\\x%02x", ch);
-        } else {
-            buf[o++] = (char)ch;
-        }
-    }
-    if (keep < len && o + 5 < size) {
-        memcpy(buf + o, "...", 3);
-        o += 3;
-    }
-    buf[o++] = '"';
-    buf[o] = 0;
 }
 
 /* "WHERE: MESSAGE" at the value of path p (its key with at_key). */
@@ -149,16 +119,6 @@ static bool same_for_engine(const char *a, const char *b)
     return true;
 }
 
-static bool same_ignoring_case(const char *a, const char *b)
-{
-    for (;; a++, b++) {
-        if (fold((unsigned char)*a) != fold((unsigned char)*b))
-            return false;
-        if (!*a)
-            return true;
-    }
-}
-
 /* Unknown keys: each one is an error that lists the keys allowed. */
 static void check_keys(sk_ctx *c, json_t *obj, const sk_path *p, const char *where,
                        const char *const *allowed, const char *what)
@@ -177,7 +137,7 @@ static void check_keys(sk_ctx *c, json_t *obj, const sk_path *p, const char *whe
         if (ok)
             continue;
         char q[SK_QUOTE_SIZE];
-        quote(key, q, sizeof q);
+        sk_quote(key, q, sizeof q);
         sk_path kp = sub(p, SK_KEY(key));
         say(c, RM_ERROR, &kp, true, where, "unknown key %s (%s: %s)", q, what, list);
     }
@@ -239,22 +199,11 @@ static char *get_name(sk_ctx *c, json_t *obj, const sk_path *p, const char *wher
     }
     if (strlen(s) > 15) {
         char q[SK_QUOTE_SIZE];
-        quote(s, q, sizeof q);
+        sk_quote(s, q, sizeof q);
         say(c, RM_WARNING, &np, false, where, "name %s is cut to 15 bytes in the model (\"%.15s\")",
             q, s);
     }
     return copy_string(c, s);
-}
-
-static void label(char *buf, size_t size, const char *list, size_t index, const char *name)
-{
-    if (name) {
-        char q[SK_QUOTE_SIZE];
-        quote(name, q, sizeof q);
-        snprintf(buf, size, "%s[%zu] %s", list, index, q);
-    } else {
-        snprintf(buf, size, "%s[%zu]", list, index);
-    }
 }
 
 /* ---- bones ------------------------------------------------------------- */
@@ -293,8 +242,8 @@ static void parse_group(sk_ctx *c, json_t *b, size_t i, const sk_path *bp, const
     for (size_t j = 0; j < i; j++) {
         if (s->bones[j].group && strcmp(s->bones[j].group, g) == 0) {
             char q[SK_QUOTE_SIZE], other[SK_WHERE_SIZE];
-            quote(g, q, sizeof q);
-            label(other, sizeof other, "bones", j, s->bones[j].name);
+            sk_quote(g, q, sizeof q);
+            sk_label(other, sizeof other, "bones", j, s->bones[j].name);
             say(c, RM_ERROR, &gp, false, where,
                 "group %s is already moved by %s (a group belongs to one bone at most)", q, other);
             return;
@@ -318,7 +267,7 @@ static void parse_parent(sk_ctx *c, json_t *bones, json_t *b, size_t i, const sk
     }
     const char *name = json_string_value(v);
     char q[SK_QUOTE_SIZE];
-    quote(name, q, sizeof q);
+    sk_quote(name, q, sizeof q);
     long j = find_bone_json(bones, name);
     if (j < 0)
         say(c, RM_ERROR, &pp, false, where, "parent %s is not a bone", q);
@@ -338,7 +287,7 @@ static void parse_bone(sk_ctx *c, json_t *bones, size_t i, const sk_path *top)
     sk_path bp = sub(top, SK_KEY("bones"));
     bp = sub(&bp, SK_INDEX(i));
     char where[SK_WHERE_SIZE];
-    label(where, sizeof where, "bones", i, NULL);
+    sk_label(where, sizeof where, "bones", i, NULL);
     json_t *b = json_array_get(bones, i);
     if (!json_is_object(b)) {
         say(c, RM_ERROR, &bp, false, where,
@@ -350,7 +299,7 @@ static void parse_bone(sk_ctx *c, json_t *bones, size_t i, const sk_path *top)
     size_t errors = c->errors;
     char *name = get_name(c, b, &bp, where, "a bone");
     if (name) {
-        label(where, sizeof where, "bones", i, name);
+        sk_label(where, sizeof where, "bones", i, name);
         for (size_t j = 0; j < i; j++) {
             if (s->bones[j].name && strcmp(s->bones[j].name, name) == 0) {
                 sk_path np = sub(&bp, SK_KEY("name"));
@@ -376,7 +325,7 @@ static void parse_bone(sk_ctx *c, json_t *bones, size_t i, const sk_path *top)
             if (!other || strcmp(other, name) == 0 || !same_for_engine(other, name))
                 continue;
             char o[SK_WHERE_SIZE];
-            label(o, sizeof o, "bones", j, other);
+            sk_label(o, sizeof o, "bones", j, other);
             sk_path np = sub(&bp, SK_KEY("name"));
             say(c, RM_WARNING, &np, false, where,
                 "the name is the same as %s for jo_3d_model_find_bone() (first 15 bytes, case "
@@ -468,7 +417,7 @@ static void parse_angles(sk_ctx *c, json_t *angles, double (*rows)[3], const sk_
     json_object_foreach(angles, bone, v) {
         sk_path bp = sub(&ap, SK_KEY(bone));
         char q[SK_QUOTE_SIZE];
-        quote(bone, q, sizeof q);
+        sk_quote(bone, q, sizeof q);
         size_t b = 0;
         while (b < s->bone_count && !(s->bones[b].name && strcmp(s->bones[b].name, bone) == 0))
             b++;
@@ -476,11 +425,11 @@ static void parse_angles(sk_ctx *c, json_t *angles, double (*rows)[3], const sk_
             if (!bones_ok)
                 continue;           /* a bone with an error: said already */
             size_t h = 0;
-            while (h < s->bone_count && !same_ignoring_case(s->bones[h].name, bone))
+            while (h < s->bone_count && !sk_same_ignoring_case(s->bones[h].name, bone))
                 h++;
             if (h < s->bone_count) {
                 char hint[SK_QUOTE_SIZE];
-                quote(s->bones[h].name, hint, sizeof hint);
+                sk_quote(s->bones[h].name, hint, sizeof hint);
                 say(c, RM_ERROR, &bp, true, where, "angles name %s, which is not a bone (did you "
                                                    "mean %s?)", q, hint);
             } else {
@@ -526,7 +475,7 @@ static void parse_animation(sk_ctx *c, json_t *list, size_t i, const sk_path *to
     sk_path ap = sub(top, SK_KEY("animations"));
     ap = sub(&ap, SK_INDEX(i));
     char where[SK_WHERE_SIZE];
-    label(where, sizeof where, "animations", i, NULL);
+    sk_label(where, sizeof where, "animations", i, NULL);
     json_t *a = json_array_get(list, i);
     if (!json_is_object(a)) {
         say(c, RM_ERROR, &ap, false, where,
@@ -537,7 +486,7 @@ static void parse_animation(sk_ctx *c, json_t *list, size_t i, const sk_path *to
     }
     anim->name = get_name(c, a, &ap, where, "an animation");
     if (anim->name)
-        label(where, sizeof where, "animations", i, anim->name);
+        sk_label(where, sizeof where, "animations", i, anim->name);
     check_keys(c, a, &ap, where, animation_keys, "an animation has");
     parse_timing(c, a, anim, &ap, where);
     json_t *loop = json_object_get(a, "loop");
@@ -593,7 +542,7 @@ static void parse_animation(sk_ctx *c, json_t *list, size_t i, const sk_path *to
             if (!other || !same_for_engine(other, anim->name))
                 continue;
             char o[SK_WHERE_SIZE];
-            label(o, sizeof o, "animations", j, other);
+            sk_label(o, sizeof o, "animations", j, other);
             sk_path np = sub(&ap, SK_KEY("name"));
             say(c, RM_WARNING, &np, false, where,
                 "the name is the same as %s for jo_3d_model_find_animation() (first 15 bytes, "
