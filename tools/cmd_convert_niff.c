@@ -2,7 +2,6 @@
    OBJ -> JOM: a mesh written as OBJ + MTL + PNG textures (from a NIFF
    file), and the map_Kd images of an OBJ loaded into the mesh for a NIFF
    output (see cli.h). */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -22,106 +21,7 @@ bool rm_cli_is_niff_path(const char *path)
     return rm_cli_ext_is(path, ".niff") || rm_cli_ext_is(path, ".nif");
 }
 
-/* ---- OBJ text ---------------------------------------------------------- */
-
-typedef struct text {
-    char *data;
-    size_t size, cap;
-    bool failed;
-} text;
-
-static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(text *t, const char *fmt, ...)
-{
-    if (t->failed)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        size_t room = t->cap - t->size;
-        int n = vsnprintf(t->data ? t->data + t->size : NULL, room, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            t->failed = true;
-            return;
-        }
-        if ((size_t)n < room) {
-            t->size += (size_t)n;
-            return;
-        }
-        size_t cap = t->cap ? t->cap : 4096;
-        while (cap - t->size <= (size_t)n)
-            cap *= 2;
-        char *d = realloc(t->data, cap);
-        if (!d) {
-            t->failed = true;
-            return;
-        }
-        t->data = d;
-        t->cap = cap;
-    }
-}
-
-/* Like rm_obj_write, plus what a NIFF mesh has and that writer leaves out:
-   `g` lines for the groups (one per NIFF Obj) and vertex colors
-   (`v x y z r g b`, on every vertex when any has one). */
-static void obj_text(const rm_mesh *m, const char *in, const char *mtllib, text *o, text *t)
-{
-    put(o, "# written by retromesh from %s\n", in);
-    if (mtllib && m->material_count)
-        put(o, "mtllib %s\n", mtllib);
-    bool colors = false;
-    for (size_t i = 0; m->colors && m->has_color && i < m->position_count && !colors; i++)
-        colors = m->has_color[i] != 0;
-    for (size_t i = 0; i < m->position_count; i++) {
-        const rm_vec3d *p = &m->positions[i];
-        if (colors)
-            put(o, "v %.9g %.9g %.9g %.9g %.9g %.9g\n", p->x, p->y, p->z, m->colors[i].x, m->colors[i].y,
-                m->colors[i].z);
-        else
-            put(o, "v %.9g %.9g %.9g\n", p->x, p->y, p->z);
-    }
-    for (size_t i = 0; i < m->uv_count; i++)
-        put(o, "vt %.9g %.9g\n", m->uvs[i][0], m->uvs[i][1]);
-    for (size_t i = 0; i < m->normal_count; i++)
-        put(o, "vn %.9g %.9g %.9g\n", m->normals[i].x, m->normals[i].y, m->normals[i].z);
-    uint32_t group = RM_MESH_NONE, mat = RM_MESH_NONE;
-    for (size_t f = 0; f < m->face_count; f++) {
-        uint32_t g = m->face_group ? m->face_group[f] : RM_MESH_NONE;
-        uint32_t k = m->face_material ? m->face_material[f] : RM_MESH_NONE;
-        if (g != group && g < m->group_count) {
-            put(o, "g %s\n", m->groups[g].name);
-            group = g;
-        }
-        if (k != mat && k < m->material_count) {
-            put(o, "usemtl %s\n", m->materials[k].name);
-            mat = k;
-        }
-        put(o, "f");
-        for (uint32_t c = m->face_start[f]; c < m->face_start[f + 1]; c++) {
-            unsigned long v = (unsigned long)m->corner_position[c] + 1;
-            long vt = m->corner_uv ? (long)m->corner_uv[c] : -1;
-            long vn = m->corner_normal ? (long)m->corner_normal[c] : -1;
-            if (vt >= 0 && vn >= 0)
-                put(o, " %lu/%ld/%ld", v, vt + 1, vn + 1);
-            else if (vt >= 0)
-                put(o, " %lu/%ld", v, vt + 1);
-            else if (vn >= 0)
-                put(o, " %lu//%ld", v, vn + 1);
-            else
-                put(o, " %lu", v);
-        }
-        put(o, "\n");
-    }
-    for (size_t i = 0; i < m->material_count; i++) {
-        const rm_mesh_material *mt = &m->materials[i];
-        put(t, "newmtl %s\nKd %.9g %.9g %.9g\n", mt->name, mt->kd[0], mt->kd[1], mt->kd[2]);
-        if (mt->dissolve < 1)
-            put(t, "d %.9g\n", mt->dissolve);
-        if (mt->map_kd)
-            put(t, "map_Kd %s\n", mt->map_kd);
-    }
-}
+/* ---- OBJ export --------------------------------------------------------- */
 
 static bool same_file(const char *a, const char *b)
 {
@@ -165,11 +65,11 @@ rm_status rm_cli_write_obj_export(const rm_mesh *mesh, const char *in, const cha
         }
     }
 
-    text o = { 0 }, t = { 0 };
+    char *obj = NULL, *mtl = NULL;
+    size_t obj_n = 0, mtl_n = 0;
     if (st == RM_OK) {
-        obj_text(mesh, in, n ? mtllib : NULL, &o, &t);
-        if (o.failed || t.failed)
-            st = RM_NOMEM;
+        rm_obj_write_options opt = { n ? mtllib : NULL, NULL, in };
+        st = rm_obj_write_ex(mesh, &opt, &obj, &obj_n, &mtl, &mtl_n);
     }
     /* The textures first, then the MTL, then the OBJ: a file never names
        one that is not there. */
@@ -186,11 +86,11 @@ rm_status rm_cli_write_obj_export(const rm_mesh *mesh, const char *in, const cha
         st = rm_image_write_png(&img, png[i], diag);
     }
     if (st == RM_OK && n)
-        st = rm_file_write_atomic(mtl_path, t.data ? t.data : "", t.size, diag);
+        st = rm_file_write_atomic(mtl_path, mtl ? mtl : "", mtl_n, diag);
     if (st == RM_OK)
-        st = rm_file_write_atomic(out, o.data, o.size, diag);
-    free(o.data);
-    free(t.data);
+        st = rm_file_write_atomic(out, obj, obj_n, diag);
+    free(obj);
+    free(mtl);
     for (size_t i = 0; png && i < n; i++)
         free(png[i]);
     free(png);

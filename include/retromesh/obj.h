@@ -76,9 +76,20 @@ void rm_obj_print_info(const rm_mesh *mesh, FILE *out);
    names `mtllib` (NULL: no mtllib line) and `object` in an `o` line (NULL:
    none). Numbers with 9 significant digits (a float read back is the same
    float); faces as v/vt/vn with 1-based indexes, a `usemtl` when the
-   material changes. MTL: newmtl, Kd, d when under 1, map_Kd when set. */
+   material changes, a `g` when the group changes (faces of no group: none),
+   vertex colors (`v x y z r g b`, on every vertex) when any vertex has one.
+   MTL: newmtl, Kd, d when under 1, map_Kd when set. */
 rm_status rm_obj_write(const rm_mesh *mesh, const char *mtllib, const char *object, char **obj_text,
                        size_t *obj_size, char **mtl_text, size_t *mtl_size);
+
+/* The same, with the first comment naming the file the mesh came from. */
+typedef struct rm_obj_write_options {
+    const char *mtllib;     /* NULL: no mtllib line */
+    const char *object;     /* NULL: no `o` line */
+    const char *source;     /* "# written by retromesh from SOURCE"; NULL: "# written by retromesh" */
+} rm_obj_write_options;
+rm_status rm_obj_write_ex(const rm_mesh *mesh, const rm_obj_write_options *opt, char **obj_text,
+                          size_t *obj_size, char **mtl_text, size_t *mtl_size);
 
 #ifdef __cplusplus
 }

@@ -60,27 +60,45 @@ static void corner(text_buf *b, const rm_mesh *m, size_t c)
         add(b, " %lu", v);
 }
 
-rm_status rm_obj_write(const rm_mesh *m, const char *mtllib, const char *object, char **obj_text,
-                       size_t *obj_size, char **mtl_text, size_t *mtl_size)
+rm_status rm_obj_write_ex(const rm_mesh *m, const rm_obj_write_options *opt, char **obj_text,
+                          size_t *obj_size, char **mtl_text, size_t *mtl_size)
 {
     *obj_text = NULL;
     *mtl_text = NULL;
     *obj_size = *mtl_size = 0;
     text_buf o = {0}, t = {0};
-    add(&o, "# written by retromesh\n");
-    if (mtllib && m->material_count)
-        add(&o, "mtllib %s\n", mtllib);
-    if (object)
-        add(&o, "o %s\n", object);
-    for (size_t i = 0; i < m->position_count; i++)
-        add(&o, "v %.9g %.9g %.9g\n", m->positions[i].x, m->positions[i].y, m->positions[i].z);
+    if (opt->source)
+        add(&o, "# written by retromesh from %s\n", opt->source);
+    else
+        add(&o, "# written by retromesh\n");
+    if (opt->mtllib && m->material_count)
+        add(&o, "mtllib %s\n", opt->mtllib);
+    if (opt->object)
+        add(&o, "o %s\n", opt->object);
+    /* Colors on every vertex when any has one (`v x y z r g b`). */
+    bool colors = false;
+    for (size_t i = 0; m->colors && m->has_color && i < m->position_count && !colors; i++)
+        colors = m->has_color[i] != 0;
+    for (size_t i = 0; i < m->position_count; i++) {
+        const rm_vec3d *p = &m->positions[i];
+        if (colors)
+            add(&o, "v %.9g %.9g %.9g %.9g %.9g %.9g\n", p->x, p->y, p->z, m->colors[i].x, m->colors[i].y,
+                m->colors[i].z);
+        else
+            add(&o, "v %.9g %.9g %.9g\n", p->x, p->y, p->z);
+    }
     for (size_t i = 0; i < m->uv_count; i++)
         add(&o, "vt %.9g %.9g\n", m->uvs[i][0], m->uvs[i][1]);
     for (size_t i = 0; i < m->normal_count; i++)
         add(&o, "vn %.9g %.9g %.9g\n", m->normals[i].x, m->normals[i].y, m->normals[i].z);
-    uint32_t current = RM_MESH_NONE;
+    uint32_t group = RM_MESH_NONE, current = RM_MESH_NONE;
     for (size_t f = 0; f < m->face_count; f++) {
+        uint32_t g = m->face_group ? m->face_group[f] : RM_MESH_NONE;
         uint32_t mat = m->face_material ? m->face_material[f] : RM_MESH_NONE;
+        if (g != group && g < m->group_count) {
+            add(&o, "g %s\n", m->groups[g].name);
+            group = g;
+        }
         if (mat != current && mat < m->material_count) {
             add(&o, "usemtl %s\n", m->materials[mat].name);
             current = mat;
@@ -108,4 +126,11 @@ rm_status rm_obj_write(const rm_mesh *m, const char *mtllib, const char *object,
     *mtl_text = t.data;
     *mtl_size = t.data ? t.size : 0;
     return RM_OK;
+}
+
+rm_status rm_obj_write(const rm_mesh *m, const char *mtllib, const char *object, char **obj_text,
+                       size_t *obj_size, char **mtl_text, size_t *mtl_size)
+{
+    rm_obj_write_options opt = {mtllib, object, NULL};
+    return rm_obj_write_ex(m, &opt, obj_text, obj_size, mtl_text, mtl_size);
 }
