@@ -13,10 +13,12 @@
    always) different names; a clash inside one model moves the hash on. */
 #include "textures.h"
 
+#include "core/crc.h"
+#include "core/names.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 void rm_cv_name_stem(const char *path, size_t max, char *out)
 {
@@ -86,58 +88,19 @@ uint32_t rm_cv_texture_crc(uint32_t width, uint32_t height, uint16_t format, con
         (uint8_t)(width >> 8), (uint8_t)width, (uint8_t)(height >> 8), (uint8_t)height,
         (uint8_t)(format >> 8), (uint8_t)format, 0, 0,
     };
-    uLong crc = crc32(0L, Z_NULL, 0);
-    crc = crc32(crc, head, (uInt)sizeof head);
-    while (size > 0) {
-        uInt chunk = size > 0x40000000u ? 0x40000000u : (uInt)size;
-        crc = crc32(crc, data, chunk);
-        data += chunk;
-        size -= chunk;
-    }
-    return (uint32_t)crc;
+    return rm_crc32(rm_crc32(0, head, sizeof head), data, size);
 }
 
-/* A set of names (open addressing, FNV-1a). */
-typedef struct name_set {
-    char (*slot)[16];
-    size_t cap;
-} name_set;
-
-static size_t name_hash(const char *s)
+/* True when `name` is in the set. */
+static bool taken(const rm_names *set, const char *name)
 {
-    uint32_t h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (uint8_t)*s) * 16777619u;
-    return h;
-}
-
-static bool set_has(const name_set *s, const char *name)
-{
-    for (size_t i = name_hash(name) & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
-        if (s->slot[i][0] == 0)
-            return false;
-        if (strcmp(s->slot[i], name) == 0)
-            return true;
-    }
-}
-
-static void set_add(name_set *s, const char *name)
-{
-    size_t i = name_hash(name) & (s->cap - 1);
-    while (s->slot[i][0] != 0)
-        i = (i + 1) & (s->cap - 1);
-    memcpy(s->slot[i], name, 16);
+    size_t n = strlen(name);
+    return rm_names_find(set, name, n, rm_names_hash(name, n)) != RM_NAMES_NONE;
 }
 
 rm_status rm_cv_name_textures(rm_cv_texture *t, size_t n, const char *const *stems, bool embedded)
 {
-    name_set set;
-    set.cap = 16;
-    while (set.cap < 2 * n + 2)
-        set.cap *= 2;
-    set.slot = calloc(set.cap, sizeof *set.slot);
-    if (!set.slot)
-        return RM_NOMEM;
+    rm_names set = {0};     /* keys: the names already given (t[i].name, which stay put) */
     for (size_t i = 0; i < n; i++) {
         char name[16];
         uint32_t hash = t[i].crc;
@@ -147,15 +110,19 @@ rm_status rm_cv_name_textures(rm_cv_texture *t, size_t n, const char *const *ste
             rm_cv_bin_name(stems[i], name);
         /* Ends: fewer than n <= 32767 names are taken (the caller checks
            the count), and each form has 65536 or more hashes. */
-        for (uint32_t step = 0; set_has(&set, name); step++) {
+        for (uint32_t step = 0; taken(&set, name); step++) {
             if (embedded)
                 rm_cv_embedded_name(stems[i], hash + step + 1, name);
             else
                 rm_cv_bin_name_hashed(stems[i], (uint16_t)(hash + step), name);
         }
-        set_add(&set, name);
         memcpy(t[i].name, name, 16);
+        size_t len = strlen(t[i].name);
+        if (!rm_names_add(&set, t[i].name, len, rm_names_hash(t[i].name, len), (uint32_t)i)) {
+            rm_names_free(&set);
+            return RM_NOMEM;
+        }
     }
-    free(set.slot);
+    rm_names_free(&set);
     return RM_OK;
 }

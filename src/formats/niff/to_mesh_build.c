@@ -12,7 +12,7 @@
 #include "retromesh/niff.h"
 #include "to_mesh.h"
 #include "core/alloc.h"
-#include "formats/obj/obj_names.h"
+#include "core/names.h"
 
 /* The most vertices, uvs, normals, corners or faces a mesh may get (4M:
    some 200 MB of mesh; a Saturn model has at most 2500 points): an Obj

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "formats/obj/obj_internal.h"
-#include "formats/obj/obj_names.h"
+#include "core/names.h"
 #include "formats/obj/obj_text.h"
 
 typedef struct mtl_parser {

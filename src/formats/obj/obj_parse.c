@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "formats/obj/obj_internal.h"
-#include "formats/obj/obj_names.h"
+#include "core/names.h"
 #include "formats/obj/obj_text.h"
 
 /* Limits of the mesh arrays: corners are counted in uint32 (face_start) and

@@ -3,22 +3,12 @@
 #include "retromesh/oni.h"
 
 #include <stdio.h>
-#include <zlib.h>
-
+#include "core/crc.h"
 #include "oni_le.h"
 
 uint32_t rm_oni_crc32(uint32_t crc, const void *data, size_t size)
 {
-    const Bytef *p = data;
-    uLong c = crc;
-    /* zlib takes uInt lengths: feed it in pieces. */
-    while (size > 0) {
-        uInt n = size > 0x40000000u ? 0x40000000u : (uInt)size;
-        c = crc32(c, p, n);
-        p += n;
-        size -= n;
-    }
-    return (uint32_t)c;
+    return rm_crc32(crc, data, size);
 }
 
 /* The triangles as little-endian u32s, a block at a time. */

@@ -1,6 +1,6 @@
-/* src/formats/obj/obj_names.h - a small hash table from names (byte
-   strings) to indices, for interning groups, materials and libraries by
-   name in one pass.
+/* src/core/names.h - a small hash table from names (byte strings) to
+   indices: the OBJ reader interns groups, materials and libraries with it
+   in one pass, the NIFF reader makes unique names.
 
    Usage:
      rm_names t = {0};
@@ -12,8 +12,8 @@
    The table borrows the keys: they must stay valid (and not move) while
    the table is used; the mesh's name strings do. Open addressing with
    linear probing, kept at most half full. */
-#ifndef RM_FORMATS_OBJ_NAMES_H
-#define RM_FORMATS_OBJ_NAMES_H
+#ifndef RM_CORE_NAMES_H
+#define RM_CORE_NAMES_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
-/* src/formats/obj/obj_names.c - see obj_names.h. */
-#include "formats/obj/obj_names.h"
+/* src/core/names.c - see names.h. */
+#include "core/names.h"
 
 #include <stdlib.h>
 #include <string.h>
