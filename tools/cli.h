@@ -47,8 +47,6 @@ char *rm_cli_with_ext(const char *path, const char *ext);
 
 /* tools/cmd_convert_niff.c: file kinds by name, case-insensitive (".obj"). */
 bool rm_cli_ext_is(const char *path, const char *ext);
-/* A .niff or .nif name. */
-bool rm_cli_is_niff_path(const char *path);
 /* Writes `mesh` as OUT (OBJ with g lines and vertex colors), OUT's stem
    .mtl beside it, and, when `textures`, each material's carried pixels
    (map_kd_rgba) as a PNG named by its map_kd in OUT's folder. Nothing is

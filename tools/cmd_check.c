@@ -49,7 +49,7 @@ int rm_cmd_check(int argc, char **argv)
         uint8_t *data = NULL;
         size_t size = 0;
         rm_status st = rm_file_read(path, &data, &size, &diag);
-        if (st == RM_OK && (rm_niff_looks_like(data, size) || rm_cli_is_niff_path(path))) {
+        if (st == RM_OK && (rm_niff_looks_like(data, size) || rm_niff_has_niff_name(path))) {
             rm_niff_file f;
             memset(&f, 0, sizeof f);
             st = rm_niff_read(data, size, path, &f, &diag);

@@ -148,7 +148,7 @@ enum { OUT_JOM, OUT_NIFF, OUT_OBJ };
    name (the first 100 bytes are enough to tell). */
 static bool input_is_niff(const char *in)
 {
-    if (rm_cli_is_niff_path(in))
+    if (rm_niff_has_niff_name(in))
         return true;
     uint8_t head[100];
     FILE *f = fopen(in, "rb");
@@ -386,7 +386,7 @@ int rm_cmd_convert(int argc, char **argv)
     }
 
     bool niff_in = input_is_niff(in);
-    int kind = rm_cli_is_niff_path(out) ? OUT_NIFF : rm_cli_ext_is(out, ".obj") ? OUT_OBJ : OUT_JOM;
+    int kind = rm_niff_has_niff_name(out) ? OUT_NIFF : rm_cli_ext_is(out, ".obj") ? OUT_OBJ : OUT_JOM;
     if (kind != OUT_JOM && jom_only) {
         free(out_owned);
         return rm_cli_usage_error("convert", "%s is for a .jom output, not %s", jom_only, out);

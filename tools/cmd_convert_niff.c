@@ -16,11 +16,6 @@ bool rm_cli_ext_is(const char *path, const char *ext)
     return dot && (!slash || dot > slash) && strcasecmp(dot, ext) == 0;
 }
 
-bool rm_cli_is_niff_path(const char *path)
-{
-    return rm_cli_ext_is(path, ".niff") || rm_cli_ext_is(path, ".nif");
-}
-
 /* ---- OBJ export --------------------------------------------------------- */
 
 static bool same_file(const char *a, const char *b)

@@ -317,7 +317,7 @@ int rm_cmd_info(int argc, char **argv)
                 printf("%s== %s\n", i == first ? "" : "\n", path);
             if (rm_cli_is_jom(data, size)) {
                 st = info_jom(path, data, size, json, keys, extract_dir, &diag);
-            } else if (rm_niff_looks_like(data, size) || rm_cli_is_niff_path(path)) {
+            } else if (rm_niff_looks_like(data, size) || rm_niff_has_niff_name(path)) {
                 st = info_niff(path, data, size, json, extract_dir, &diag);
             } else if (json) {
                 rm_diag_add(&diag, RM_ERROR, "%s: error: --json prints .jom and NIFF files; this is not "

@@ -720,6 +720,11 @@ float rm_niff_float(uint32_t bits);
    like one, so that the reader can say what is wrong with it. */
 bool rm_niff_looks_like(const uint8_t *data, size_t size);
 
+/* True when the file name ends in .niff or .nif (any case): such a file is
+   read as NIFF even when its bytes do not look like it, so that a damaged
+   one gets the NIFF reader's message. */
+bool rm_niff_has_niff_name(const char *path);
+
 /* rm_niff_read() then rm_niff_to_mesh() (the file model freed): a whole
    NIFF file in memory as a neutral mesh. `name` is used in messages and
    becomes mesh->source. RM_INVALID when the file is not valid NIFF. On

@@ -159,21 +159,6 @@ rm_status rm_render_scene_from_jom(const rm_jom_model *jom, const char *name, co
     return scene_build(jom, name, texture_dir, NULL, out, diag);
 }
 
-/* A .niff or .nif name (any case): read as NIFF even when too damaged to
-   look like one, so that the reader says what is wrong. */
-static bool niff_name(const char *path)
-{
-    const char *dot = strrchr(path, '.');
-    if (!dot || strchr(dot, '/') || strlen(dot) > 5)
-        return false;
-    char ext[6] = "";
-    for (size_t i = 0; i < 5 && dot[i]; i++) {
-        ext[i] = (char)tolower((unsigned char)dot[i]);
-        ext[i + 1] = 0;
-    }
-    return strcmp(ext, ".niff") == 0 || strcmp(ext, ".nif") == 0;
-}
-
 rm_status rm_render_scene_load(const char *path, rm_render_scene *out, rm_diag *diag)
 {
     rm_render_scene_init(out);
@@ -207,7 +192,7 @@ rm_status rm_render_scene_load(const char *path, rm_render_scene *out, rm_diag *
            it (map_kd_rgba). Anything else is read as OBJ. */
         rm_mesh mesh;
         rm_mesh_init(&mesh);
-        if (rm_niff_looks_like(data, size) || niff_name(path))
+        if (rm_niff_looks_like(data, size) || rm_niff_has_niff_name(path))
             st = rm_niff_read_mesh(data, size, path, &mesh, diag);
         else
             st = rm_obj_read_file(path, NULL, &mesh, diag);

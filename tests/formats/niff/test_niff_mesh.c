@@ -183,6 +183,13 @@ static void looks_like(void **state)
     memcpy(text, "v 0 0 0\n", 8);
     assert_false(rm_niff_looks_like(text, sizeof text));
     free(data);
+    /* By name: .niff / .nif in any case, the last dot of the last part. */
+    assert_true(rm_niff_has_niff_name("ROBOT.NIF"));
+    assert_true(rm_niff_has_niff_name("dir.x/robot.Niff"));
+    assert_false(rm_niff_has_niff_name("robot.nif.obj"));
+    assert_false(rm_niff_has_niff_name("dir.nif/robot"));
+    assert_false(rm_niff_has_niff_name("robot.niffy"));
+    assert_false(rm_niff_has_niff_name("robot"));
 }
 
 static char *print_to_string(const rm_niff_file *f, bool json)
