@@ -5,9 +5,14 @@
    call (values, native records, strings), dump (text, JSON) and check must
    run cleanly. When check passes, dump --json must build again, and a
    second build from the rebuilt file's dump must give the same bytes (a
-   fixed point): a failure there is a bug, reported by abort(). Seeds:
+   fixed point): a failure there is a bug, reported by abort(). The walks
+   of `retromesh budget` run too: the model files the level names (every
+   ref must point into files[]) and the per-frame sets over its cells and
+   portals, with made-up model costs. Seeds:
    fuzz/corpus/jol. */
 #include "fuzz_common.h"
+
+#include "retromesh/budget.h"
 
 #include <stdbool.h>
 #include <string.h>
@@ -39,6 +44,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         (void)rm_level_string(&lv, off);
     rm_level_dump_text(&lv, fuzz_null_file(), 1);
     rm_level_dump_json(&lv, fuzz_null_file());
+    rm_level_model_refs refs;
+    if (rm_level_model_refs_collect(&lv, &refs, &diag) == RM_OK) {
+        char line[160];
+        for (size_t i = 0; i < refs.ref_count; i++) {
+            if (refs.refs[i].file >= refs.file_count)
+                abort();
+            rm_level_model_ref_describe(&refs.refs[i], line, sizeof line);
+        }
+        rm_budget_cost *costs = calloc(refs.file_count + 1, sizeof *costs);
+        if (costs) {
+            for (size_t i = 0; i < refs.file_count; i++) {
+                costs[i].polygons = (uint32_t)(i * 7 + 1);
+                costs[i].points = (uint32_t)(i * 5 + 3);
+                costs[i].known = i % 3 != 2;
+            }
+            rm_budget_frame frame;
+            if (rm_budget_frame_compute(&lv, &refs, costs, &frame, &diag) == RM_OK) {
+                if (frame.cell_count && (frame.worst_polygons >= frame.cell_count ||
+                                         frame.worst_points >= frame.cell_count))
+                    abort();
+                rm_budget_frame_free(&frame);
+            }
+            free(costs);
+        }
+        rm_level_model_refs_free(&refs);
+    }
     bool valid = rm_level_check(&lv, &diag) == RM_OK;
     rm_level_close(&lv);
     rm_diag_free(&diag);
