@@ -8,6 +8,8 @@
 #include "jom.h"
 #include "convert.h"
 #include "fileio.h"
+#include "output.h"
+#include "formats.h"
 #include "image.h"
 #include "skeleton.h"
 #include "model.h"
