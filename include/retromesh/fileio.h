@@ -5,14 +5,17 @@
      if (rm_file_read("in.obj", &data, &size, &diag) == RM_OK) { ...; free(data); }
      rm_file_write_atomic("out.jom", bytes, n, &diag);
 
-   rm_file_write_atomic() writes a temporary file beside the target
-   (".NAME.XXXXXX"), flushes it and renames it over the target, so a reader
-   never sees half a file and a failed run leaves nothing behind. It refuses
-   to write over a file that is one of the `inputs` (same device and inode),
-   so an input is never overwritten. */
+   rm_file_write_atomic() is a one-file output set (output.h): a temporary
+   file beside the target (".NAME.XXXXXX"), flushed and renamed over it, so
+   a reader never sees half a file and a failed run leaves nothing behind;
+   a symbolic link stays a link, a file keeps its mode, "-" is stdout and
+   devices and FIFOs are written into. It does not make missing folders.
+   The rules for users: docs/files.md. */
 #ifndef RETROMESH_FILEIO_H
 #define RETROMESH_FILEIO_H
 
+#include <stdbool.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -44,6 +47,11 @@ typedef struct rm_file_read_options {
    Only regular files; never blocks on a FIFO (it is opened non-blocking
    and refused); a file over the limit is refused before it is read:
    "big.obj: error: 4294967296 bytes, more than the limit of 1073741824
+   bytes (--max-input raises it)", RM_INVALID.
+   A folder, FIFO, device or socket is RM_INVALID ("PATH: error: this is a
+   folder, not a file"); a file that cannot be opened or read is RM_IO.
+   With allow_stream, "-" is standard input and streams are read by blocks
+   until the limit is passed: "PATH: error: more than the limit of N bytes
    (--max-input raises it)", RM_INVALID. */
 rm_status rm_file_read(const char *path, uint8_t **data, size_t *size, rm_diag *diag);
 rm_status rm_file_read_ex(const char *path, const rm_file_read_options *opt, uint8_t **data,

@@ -24,11 +24,19 @@
      symbolic link, the temporary file goes beside the link's final target
      and the target is replaced: the link stays a link. An existing file's
      permission bits are kept; a new file gets 0666 less the umask.
-   - "-" is standard output; a character device, a FIFO or a socket is
-     streamed into directly (no temporary file, nothing renamed over it).
-     Streamed outputs are written at commit, after every rename succeeded.
-   - A folder an output needs (rm_output_add_dir, or the missing parent of
-     an output) is made at commit and removed again when the commit fails.
+   - "-" is standard output (so are /dev/stdout, /dev/fd/1 and
+     /proc/self/fd/1); a character device, a FIFO or a socket is streamed
+     into directly (no temporary file, nothing renamed over it). Streamed
+     outputs are written at commit, after every rename succeeded (those of
+     rm_output_open as the caller writes them). /dev/null may be given
+     any number of times.
+   - A folder an output needs is made: the missing parents of an output
+     when it is staged, a folder of rm_output_add_dir at commit. The set
+     removes them again (when empty) if it is freed uncommitted or the
+     commit fails; RM_OUTPUT_NO_MKDIR makes a missing parent an error.
+   - A failed rename after others succeeded leaves those in place (files
+     are all written and flushed before the first rename, so a full disk
+     or a write error leaves nothing).
    - Temporary files are removed by rm_output_set_free(), on a failed
      commit, and, once rm_output_cleanup_on_signals() was called, on
      SIGINT, SIGTERM, SIGHUP and SIGPIPE (the signal is then raised again).
@@ -52,7 +60,10 @@ extern "C" {
 typedef struct rm_output_set rm_output_set;
 
 enum {
-    RM_OUTPUT_NO_SYNC = 1u << 0     /* no fsync before the renames */
+    RM_OUTPUT_NO_SYNC = 1u << 0,    /* no fsync before the renames */
+    /* A missing folder is an error (rm_file_write_atomic) instead of being
+       made; rm_output_add_dir still makes its folders. */
+    RM_OUTPUT_NO_MKDIR = 1u << 1
 };
 
 /* NULL when out of memory. */
@@ -99,7 +110,8 @@ void rm_output_cleanup_on_signals(void);
 
 /* Flushes and checks standard output: RM_IO with "stdout: error: cannot
    write: REASON" when anything written to it failed (a full disk,
-   /dev/full, a closed pipe). The CLI calls it before it exits. */
+   /dev/full, a closed pipe). The CLI calls it before it exits; closing
+   stdout (and checking that close) is the program's business. */
 rm_status rm_output_finish_stdout(rm_diag *diag);
 
 #ifdef __cplusplus
