@@ -109,6 +109,9 @@ typedef struct rm_convert_texture {
     uint32_t vram_bytes;    /* what it takes in VDP1 VRAM (a multiple of 32) */
     uint8_t *bin;           /* without --embed-textures: the .BIN file (saturn-notes 3.1); else NULL */
     size_t bin_size;
+    /* Set by rm_convert_settle_textures(): the target exists with these
+       very bytes, so it need not be written again. */
+    bool unchanged;
 } rm_convert_texture;
 
 /* What a conversion gives besides the model. Owns everything it points to. */
@@ -139,6 +142,29 @@ rm_status rm_convert_mesh_to_jom_ex(const rm_mesh *mesh, const rm_convert_option
    `keep` may be NULL when keep_count is 0. */
 rm_status rm_convert_write_textures(const rm_convert_result *r, const char *dir,
                                     const char *const *keep, size_t keep_count, rm_diag *diag);
+
+struct rm_output_set;           /* retromesh/output.h */
+
+/* Texture names are unique within one model only: before the model is
+   serialised, settles each .BIN texture's name against the files already
+   in DIR (NULL or "": the current folder), so that a .BIN of another model
+   is never replaced.
+   - DIR/NAME does not exist (or is not a regular file, or is one of the
+     `inputs` (may be NULL): writing it is then refused by the output set,
+     naming both): the name stays.
+   - It exists with the same bytes: the name stays, `unchanged` is set.
+   - It exists with other bytes: the texture takes its hashed 8.3 name,
+     the first 3 characters of the name, '_' and the low 16 bits of the
+     CRC-32 of its pixels (WAL_1A2B.BIN, +1, +2... past the names the model
+     uses), in `r` and in the model's TEXT entry, with the warning
+     "DIR/WALL.BIN: warning: exists with other pixels (another model's
+     texture?): this model's texture is WAL_1A2B.BIN"; when the hashed name
+     exists with the same bytes it is reused (`unchanged`).
+   - The hashed name exists with other bytes too: RM_USAGE, naming both
+     files; nothing is renamed.
+   `jom` may be NULL (only `r` is renamed). */
+rm_status rm_convert_settle_textures(rm_convert_result *r, rm_jom_model *jom, const char *dir,
+                                     const struct rm_output_set *inputs, rm_diag *diag);
 
 /* The one-line summary (no newline):
    "budget: 2 of 255 textures (8192 texels), VDP1 VRAM 16384 of 393216 bytes

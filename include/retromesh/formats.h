@@ -17,10 +17,12 @@
 
      rm_format out = rm_format_from_name("robot.niff");  // by the OUTPUT's extension
      rm_model_write_options wo; rm_model_write_options_default(&wo);
-     rm_model_write(&mesh, out, "robot.niff", &wo, set, &diag);  // staged in an rm_output_set
+     rm_model_write(&mesh, out, "robot.niff", &wo, set, NULL, &diag);  // staged in an rm_output_set
 
    Every command goes through this table: adding a format (glTF) is one
-   row in src/formats/registry.c, and every command then takes it.
+   row in src/formats/registry/table.c (its recogniser, reader and
+   writer), and every command then takes it. What is recognised and how,
+   and every message: docs/formats.md.
 
    Ownership: nothing here keeps a pointer to its arguments past the call;
    rm_model_read_file fills a mesh the caller frees with rm_mesh_free. */
@@ -47,7 +49,7 @@ typedef enum rm_format {
     RM_FORMAT_UNKNOWN = 0,  /* binary bytes of no known kind */
     RM_FORMAT_EMPTY,        /* zero bytes */
     RM_FORMAT_TEXT,         /* text that is no known kind (no OBJ statement in it) */
-    RM_FORMAT_UTF16_TEXT,   /* text in UTF-16 (a BOM, or NUL every other byte) */
+    RM_FORMAT_UTF16_TEXT,   /* text in UTF-16 without a BOM (NUL every other byte) */
     /* models, readable */
     RM_FORMAT_OBJ,          /* Wavefront OBJ (text with OBJ statements) */
     RM_FORMAT_NIFF,         /* Nintendo 64 NIFF 1.0 / 2.0 */
@@ -76,8 +78,18 @@ typedef enum rm_format {
 } rm_format;
 
 /* The kind of a file from its first `size` bytes (at most
-   RM_FORMAT_HEAD_SIZE are looked at). Never reads past `size`. */
+   RM_FORMAT_HEAD_SIZE are looked at). Never reads past `size`. `size` is
+   taken as the file's size too (a binary STL is told by its triangle
+   count against the size): for a head of a larger file, use
+   rm_format_detect_sized. Text with no statement at all (blank lines and
+   # comments only) is an OBJ with nothing in it, so that reading it says
+   "no polygon"; a UTF-16 text with a byte order mark is told by its text
+   (a UTF-16 OBJ is RM_FORMAT_OBJ: the OBJ reader reads it), without one it
+   is RM_FORMAT_UTF16_TEXT (the readers need the mark). */
 rm_format rm_format_detect(const uint8_t *head, size_t size);
+/* The same for the first `size` bytes of a file of `file_size` bytes
+   (UINT64_MAX: not known). */
+rm_format rm_format_detect_sized(const uint8_t *head, size_t size, uint64_t file_size);
 
 /* "a PNG image", "a Jo Engine level (JOL)", "an empty file"... (with the
    article, for messages). */
@@ -94,8 +106,10 @@ rm_format rm_format_from_name(const char *path);
 bool rm_format_can_read_model(rm_format f);
 /* True when rm_model_write() writes a mesh as this kind. */
 bool rm_format_can_write_model(rm_format f);
-/* "OBJ, NIFF, JOM" and so on: the readable kinds, for messages. */
+/* "OBJ, NIFF" and so on: the readable kinds, for messages. */
 const char *rm_format_readable_list(void);
+/* "JOM, NIFF, OBJ": the kinds rm_model_write() writes. */
+const char *rm_format_writable_list(void);
 
 typedef struct rm_model_read_options {
     /* Load each material's map_Kd image into map_kd_rgba (a NIFF or OBJ
@@ -119,15 +133,29 @@ void rm_model_read_options_default(rm_model_read_options *o);
 rm_status rm_model_read_file(const char *path, const rm_model_read_options *opt, rm_mesh *out,
                              rm_output_set *inputs, rm_diag *diag);
 /* The same over bytes in memory (`name` for messages and to find MTLs and
-   images relative to its folder). */
+   images relative to its folder). `name` itself is not added to `inputs`
+   (the caller read it). */
 rm_status rm_model_read_memory(const uint8_t *data, size_t size, const char *name,
                                const rm_model_read_options *opt, rm_mesh *out,
                                rm_output_set *inputs, rm_diag *diag);
+
+/* Loads each material's map_Kd image into map_kd_rgba (what
+   load_textures does), looked for as the converter looks (the MTL's
+   folder, then texture_dir, then the file name alone in both); only
+   regular files are read. Materials that carry pixels already are left
+   alone. Every image loaded is added to `inputs` (may be NULL). RM_INVALID
+   with a message per image not found or not readable. */
+rm_status rm_model_load_textures(rm_mesh *mesh, const char *texture_dir, rm_output_set *inputs,
+                                 rm_diag *diag);
 
 typedef struct rm_model_write_options {
     rm_convert_options convert;     /* for a JOM output */
     const char *texture_out;        /* .BIN files there (NULL: beside the output) */
     bool textures;                  /* OBJ output: write the carried pixels as PNG */
+    /* JOM output: when not NULL, gets the model as serialised (TEXT names
+       settled), for a summary; the caller frees it with rm_jom_free (it is
+       initialised by the call, also on failure). */
+    rm_jom_model *model_out;
 } rm_model_write_options;
 
 void rm_model_write_options_default(rm_model_write_options *o);
@@ -135,7 +163,20 @@ void rm_model_write_options_default(rm_model_write_options *o);
 /* Writes `mesh` as `kind` at `path`, staged in `set` with every file that
    goes with it (a JOM's .BIN textures, an OBJ's MTL and PNGs): the caller
    commits the set. RM_USAGE when the kind cannot be written. For a JOM,
-   `result` (may be NULL) gets the conversion's result (budget, textures). */
+   `result` (may be NULL) gets the conversion's result (budget, textures;
+   the caller frees it with rm_convert_result_free, also on failure).
+   - JOM: converted with opt->convert (the images it reads are added to
+     the set as inputs), the .BIN names settled against the folder
+     (rm_convert_settle_textures: a .BIN that exists with other bytes is
+     never replaced, the texture takes its hashed name), then the JOM
+     serialised; the .BIN files are staged before the JOM.
+   - NIFF: rm_niff_write_mesh.
+   - OBJ: PATH, PATH's stem .mtl beside it (when the mesh has materials)
+     and, when opt->textures, each material's carried pixels as a PNG
+     beside it, named by the file name of its map_Kd with the extension
+     .png (no folder of the name is kept: a name from a file never writes
+     outside the output's folder); the MTL names that PNG. PNGs first,
+     then the MTL, then the OBJ. */
 rm_status rm_model_write(const rm_mesh *mesh, rm_format kind, const char *path,
                          const rm_model_write_options *opt, rm_output_set *set,
                          rm_convert_result *result, rm_diag *diag);

@@ -264,6 +264,16 @@ rm_status rm_convert_mesh_to_jom_ex(const rm_mesh *mesh, const rm_convert_option
                    c.opt.max_texture_width, c.opt.max_texture_height);
         return RM_USAGE;
     }
+    /* A model with no polygon is not a model (an OBJ of points, a file
+       that was not a model at all): an error, not an empty JOM. */
+    size_t polygons = 0;
+    for (size_t f = 0; f < mesh->face_count && !polygons; f++)
+        polygons += rm_mesh_face_corners(mesh, f) >= 3;
+    if (!polygons) {
+        rm_cv_diag(&c, RM_ERROR, "no polygon to convert (%zu %s, 0 faces with 3 or more corners)",
+                   mesh->position_count, mesh->position_count == 1 ? "vertex" : "vertices");
+        return RM_INVALID;
+    }
     rm_status st = run(&c, out, result);
     rm_cv_ctx_free(&c);
     if (st != RM_OK) {
