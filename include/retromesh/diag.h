@@ -43,9 +43,17 @@ typedef enum rm_severity {
     RM_ERROR = 2
 } rm_severity;
 
+/* rm_message.flags */
+#define RM_DIAG_LAST 1u   /* a budget or limit line: rm_diag_print_grouped() prints it last */
+
 typedef struct rm_message {
     rm_severity severity;
     char *text;         /* the whole line, without a final newline */
+    unsigned flags;     /* RM_DIAG_* bits */
+    /* Length of the place at the start of `text` ("robot.obj:41:12",
+       "robot.jom: chunk QUAD at 0x1c4"), 0 when the message has none or
+       was added with rm_diag_add() (the printer then looks for one). */
+    size_t where_len;
 } rm_message;
 
 typedef struct rm_diag {
@@ -86,6 +94,51 @@ void rm_diag_chunk(rm_diag *d, rm_severity sev, const char *file,
 /* Prints every message, one a line, then "(N more messages not shown)" when
    some were dropped. Warnings are left out when `show_warnings` is 0. */
 void rm_diag_print(const rm_diag *d, FILE *out, int show_warnings);
+
+/* Like rm_diag_add(), the message flagged RM_DIAG_LAST. */
+void rm_diag_add_last(rm_diag *d, rm_severity sev, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Flags RM_DIAG_LAST every message stored from index `first` on: a
+   producer notes d->count, adds its budget lines with any function, then
+   marks them. */
+void rm_diag_mark_last(rm_diag *d, size_t first);
+
+/* How rm_diag_print_grouped() prints. All zero is the default. */
+typedef struct rm_diag_print_options {
+    int quiet;          /* errors only */
+    int verbose;        /* every message, none grouped */
+    size_t places;      /* places listed for a repeated kind (0: 3) */
+    /* At most this many warning and note lines (after grouping; 0: no
+       limit); the others are counted in one line "(N more warnings not
+       shown; --verbose shows them all)". Errors and last lines always show. */
+    size_t max_lines;
+} rm_diag_print_options;
+
+/* Prints the messages for a person (what the CLI prints on stderr):
+     - every error, in order, each on its line;
+     - warnings and notes grouped by kind: the first message of a kind is
+       printed in full where it came; when more messages have the same kind
+       the line ends with " (and N more like it: PLACE, PLACE, ...)" naming
+       the next places (options->places in all, the first included) and
+       "..." when there are more;
+     - then the messages flagged RM_DIAG_LAST, or whose text holds the word
+       "budget", in order and never grouped (so the over-budget warning is
+       seen after 541 small ones);
+     - then "(N more warnings not shown; --verbose shows them all)" when
+       options->max_lines hid some;
+     - last "(N more messages not kept)" when the rm_diag's limit dropped
+       some.
+   The kind of a message is its severity and its text without its place
+   (see where_len; else everything before ": warning: ", ": error: " or
+   ": note: "), without its severity word, with every number (digits,
+   "1.5e-05", "0x1c4", a sign before them) replaced by '#' and the inside
+   of every quoted name ('...' or "..." opened after a space, '(' or the
+   start) removed. "line 10: quad is not planar (a corner is 7e-05 units
+   off)" and "line 99: quad is not planar (a corner is 0.2 units off)" are
+   one kind. options NULL: the defaults. Returns 0, or EOF when a write
+   to `out` failed. */
+int rm_diag_print_grouped(const rm_diag *d, FILE *out, const rm_diag_print_options *options);
 
 /* A short English phrase for a status ("invalid input", "I/O error"...). */
 const char *rm_status_name(rm_status st);

@@ -130,6 +130,11 @@ typedef struct rm_oni_geometry {
     uint32_t texture;           /* TXMP instance, or RM_ONI_NONE (link 0) */
     const char *texture_name;   /* its full name ("TXMPrl_1") or NULL (link 0 or unnamed) */
     bool texture_external;      /* the TXMP is a placeholder (its data is in level0) */
+    /* For messages (rm_oni_geometry_to_mesh): the file's name and where
+       element 0 of each array is (file offset) and in which instance. */
+    const char *source;
+    uint32_t points_instance, normals_instance, uvs_instance;   /* PNTA, VCRA, TXCA */
+    unsigned long points_at, normals_at, uvs_at;
 } rm_oni_geometry;
 
 /* Decodes the M3GM at `index`: links (tags checked), array bounds, strips
@@ -155,7 +160,10 @@ rm_status rm_oni_decode_strips(const uint32_t *values, uint32_t count, uint32_t 
    strip triangle, each corner's UV and normal the point's own, winding
    made counter-clockwise around the triangle's face normal (docs/oni.md).
    One material named after the texture without its "TXMP" ("none" when
-   the link is 0). `out` is initialized by the call. */
+   the link is 0). A point with a coordinate that is not a finite number
+   is an error at its place ("FILE: instance 812 (PNTA) at 0x3bcd4: point
+   3: y is nan ..."); a vertex normal or UV that is not is a warning there
+   and becomes 0. `out` is initialized by the call. */
 rm_status rm_oni_geometry_to_mesh(const rm_oni_geometry *g, const char *source, rm_mesh *out,
                                   rm_diag *diag);
 
@@ -175,6 +183,24 @@ uint32_t rm_oni_crc32(uint32_t crc, const void *data, size_t size);
    UVs u v f32, vertex normals x y z f32, triangles a b c u32 in strip
    order, face normal indexes u32. */
 int rm_oni_hash_line(const rm_oni_geometry *g, int level, char *buf, size_t size);
+
+/* ---- File names for exports ------------------------------------------- */
+
+/* The longest file name (one path component) the exporter makes: NAME_MAX
+   of Linux and most file systems. */
+#define RM_ONI_FILE_NAME_MAX 255
+
+/* A file name made from a geometry name (or any text), for `oni export`:
+   letters, digits, '_', '-' and '.' (not first) are kept, every other byte
+   ('/', control bytes, spaces, non-ASCII) becomes '_'; an empty name is "_".
+   The result leaves `reserve` bytes for what the caller appends (".obj",
+   ".mtl", "_tex.png"...) within RM_ONI_FILE_NAME_MAX, and fits buf (size
+   bytes, always terminated). A name that had a byte replaced or had to be
+   shortened ends with "-XXXXXXXX", the CRC-32 of the whole original name in
+   hex, so two long names that share their first 240 bytes still make two
+   files. A name already safe and short enough is kept as it is. Returns
+   the length written. */
+size_t rm_oni_file_name(const char *name, size_t reserve, char *buf, size_t size);
 
 /* The level number of "levelN_Final.dat" (any folder before it), -1 when
    the name is not of that shape. */

@@ -17,6 +17,7 @@
    (the name gives the TEXT name). Identical carried images with the same
    name are one image. */
 #include "core/alloc.h"
+#include "core/path_tidy.h"
 #include "retromesh/fileio.h"
 #include "stages.h"
 
@@ -45,8 +46,11 @@ static bool word_is(const char *p, size_t n, const char *word)
     return true;
 }
 
-unsigned long rm_cv_map_kd_line(const rm_mesh_material *mat)
+/* The line and column (of the keyword) of the material's map_Kd in its MTL;
+   the newmtl line and column 0 when it cannot be found. */
+static unsigned long map_kd_place(const rm_mesh_material *mat, unsigned long *col)
 {
+    *col = 0;
     if (!mat->library)
         return mat->line;
     uint8_t *data = NULL;
@@ -72,14 +76,22 @@ unsigned long rm_cv_map_kd_line(const rm_mesh_material *mat)
                 w++;
             if (word_is((const char *)data + p, w - p, "newmtl"))
                 break;
-            if (word_is((const char *)data + p, w - p, "map_kd"))
+            if (word_is((const char *)data + p, w - p, "map_kd")) {
                 found = line;       /* the last one wins, as in the reader */
+                *col = (unsigned long)(p - i) + 1;
+            }
         }
         line++;
         i = end + 1;
     }
     free(data);
     return found ? found : mat->line;
+}
+
+unsigned long rm_cv_map_kd_line(const rm_mesh_material *mat)
+{
+    unsigned long col;
+    return map_kd_place(mat, &col);
 }
 
 /* dir (its first dir_len bytes) + sep + name, malloc'd. */
@@ -153,7 +165,10 @@ static char *append_tried(char *list, const char *path, const char *why)
         free(list);
         return NULL;
     }
-    snprintf(n + old, add, "%s\"%s\" (%s)", old ? ", " : "", path, why);
+    /* Shown tidied: "materials//./images/x.png" reads "materials/images/x.png". */
+    char *shown = rm_path_tidy_dup(path);
+    snprintf(n + old, add, "%s\"%s\" (%s)", old ? ", " : "", shown ? shown : path, why);
+    free(shown);
     return n;
 }
 
@@ -196,7 +211,10 @@ static rm_status load_image(rm_cv_ctx *c, const char *path, uint32_t *index, boo
         return st == RM_NOMEM ? RM_NOMEM : RM_OK;
     rm_image img;
     rm_image_init(&img);
-    st = rm_image_decode_limit(data, size, path, RM_CV_MAX_IMAGE_PIXELS, &img, c->diag);
+    char *shown = rm_path_tidy_dup(path);
+    st = rm_image_decode_limit(data, size, shown ? shown : path, RM_CV_MAX_IMAGE_PIXELS, &img,
+                               c->diag);
+    free(shown);
     free(data);
     if (st == RM_NOMEM)
         return RM_NOMEM;
@@ -268,12 +286,15 @@ rm_status rm_cv_load_material_image(rm_cv_ctx *c, uint32_t material, uint32_t *i
         }
     }
     if (st == RM_OK && !loaded) {
-        const char *file = mat->library ? mat->library : c->file;
-        rm_diag_at(c->diag, RM_ERROR, file, rm_cv_map_kd_line(mat), 0,
+        char *file = rm_path_tidy_dup(mat->library ? mat->library : c->file);
+        unsigned long col;
+        unsigned long line = map_kd_place(mat, &col);
+        rm_diag_at(c->diag, RM_ERROR, file ? file : c->file, line, col,
                    "texture \"%s\" of material \"%s\" %s; tried %s%s", mat->map_kd,
                    mat->name ? mat->name : "", found ? "cannot be read" : "is not found",
                    tried ? tried : "nothing",
                    c->opt.texture_dir || found ? "" : " (--texture-dir DIR says where else to look)");
+        free(file);
         st = RM_INVALID;
     }
     free(tried);

@@ -19,7 +19,7 @@ void rm_diag_free(rm_diag *d)
 }
 
 /* Stores an already formatted text (takes ownership of it). */
-static void push(rm_diag *d, rm_severity sev, char *text)
+static void push_where(rm_diag *d, rm_severity sev, char *text, size_t where_len)
 {
     if (sev == RM_ERROR)
         d->errors++;
@@ -43,7 +43,14 @@ static void push(rm_diag *d, rm_severity sev, char *text)
     }
     d->items[d->count].severity = sev;
     d->items[d->count].text = text;
+    d->items[d->count].flags = 0;
+    d->items[d->count].where_len = where_len;
     d->count++;
+}
+
+static void push(rm_diag *d, rm_severity sev, char *text)
+{
+    push_where(d, sev, text, 0);
 }
 
 void rm_diag_vadd(rm_diag *d, rm_severity sev, const char *fmt, va_list ap)
@@ -93,15 +100,20 @@ void rm_diag_at(rm_diag *d, rm_severity sev, const char *file,
         return;
     char prefix[1200];
     const char *f = file ? file : "<input>";
+    int where;
     if (line && col)
-        snprintf(prefix, sizeof prefix, "%.1000s:%lu:%lu: %s: ", f, line, col, sev_word(sev));
+        where = snprintf(prefix, sizeof prefix, "%.1000s:%lu:%lu", f, line, col);
     else if (line)
-        snprintf(prefix, sizeof prefix, "%.1000s:%lu: %s: ", f, line, sev_word(sev));
+        where = snprintf(prefix, sizeof prefix, "%.1000s:%lu", f, line);
     else
-        snprintf(prefix, sizeof prefix, "%.1000s: %s: ", f, sev_word(sev));
+        where = snprintf(prefix, sizeof prefix, "%.1000s", f);
+    size_t w = where > 0 ? (size_t)where : 0;
+    if (w >= sizeof prefix)
+        w = sizeof prefix - 1;
+    snprintf(prefix + w, sizeof prefix - w, ": %s: ", sev_word(sev));
     va_list ap;
     va_start(ap, fmt);
-    push(d, sev, join(prefix, fmt, ap));
+    push_where(d, sev, join(prefix, fmt, ap), w);
     va_end(ap);
 }
 
@@ -115,11 +127,14 @@ void rm_diag_chunk(rm_diag *d, rm_severity sev, const char *file,
     const char *f = file ? file : "<input>";
     /* Errors keep the documented shape "FILE: chunk TAG at 0xOFF: text";
        warnings say so, since they do not make the file invalid. */
-    snprintf(prefix, sizeof prefix, "%.1000s: %s %s at 0x%lx: %s", f, kind, tag, offset,
-             sev == RM_WARNING ? "warning: " : "");
+    int where = snprintf(prefix, sizeof prefix, "%.1000s: %.60s %.60s at 0x%lx", f, kind, tag, offset);
+    size_t w = where > 0 ? (size_t)where : 0;
+    if (w >= sizeof prefix)
+        w = sizeof prefix - 1;
+    snprintf(prefix + w, sizeof prefix - w, ": %s", sev == RM_WARNING ? "warning: " : "");
     va_list ap;
     va_start(ap, fmt);
-    push(d, sev, join(prefix, fmt, ap));
+    push_where(d, sev, join(prefix, fmt, ap), w);
     va_end(ap);
 }
 
@@ -132,6 +147,24 @@ void rm_diag_print(const rm_diag *d, FILE *out, int show_warnings)
     }
     if (d->dropped)
         fprintf(out, "(%zu more messages not shown)\n", d->dropped);
+}
+
+void rm_diag_add_last(rm_diag *d, rm_severity sev, const char *fmt, ...)
+{
+    if (!d)
+        return;
+    size_t first = d->count;
+    va_list ap;
+    va_start(ap, fmt);
+    rm_diag_vadd(d, sev, fmt, ap);
+    va_end(ap);
+    rm_diag_mark_last(d, first);
+}
+
+void rm_diag_mark_last(rm_diag *d, size_t first)
+{
+    for (size_t i = first; d && i < d->count; i++)
+        d->items[i].flags |= RM_DIAG_LAST;
 }
 
 const char *rm_status_name(rm_status st)

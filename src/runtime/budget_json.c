@@ -1,5 +1,7 @@
 /* src/runtime/budget_json.c - the budget report as JSON (jansson), keys in
    a fixed order, integers only: the same input gives the same bytes. */
+#include "core/cnum.h"
+#include "core/json_text.h"
 #include <jansson.h>
 #include <string.h>
 
@@ -12,17 +14,19 @@ static json_t *jint(uint64_t v)
     return json_integer((json_int_t)v);
 }
 
+/* Names come from the level and the CD folder: any bytes. Not UTF-8 is
+   read as Latin-1 (core/json_text.h); NULL is null. */
 static json_t *jstr_or_null(const char *s)
 {
-    return s ? json_string(s) : json_null();
+    return rm_json_text(s);
 }
 
 static json_t *ref_json(const rm_level_model_ref *ref)
 {
     json_t *o = json_object();
-    json_object_set_new(o, "section", json_string(ref->section));
+    json_object_set_new(o, "section", jstr_or_null(ref->section));
     json_object_set_new(o, "record", jint(ref->record));
-    json_object_set_new(o, "field", json_string(ref->field));
+    json_object_set_new(o, "field", jstr_or_null(ref->field));
     json_object_set_new(o, "entity", ref->entity == RM_LEVEL_NO_ENTITY ? json_null() : jint(ref->entity));
     json_object_set_new(o, "entity_name", jstr_or_null(ref->entity_name));
     return o;
@@ -32,7 +36,7 @@ static json_t *model_json(const rm_budget_report *r, size_t i)
 {
     const rm_budget_model *m = &r->models[i];
     json_t *o = json_object();
-    json_object_set_new(o, "file", json_string(m->file));
+    json_object_set_new(o, "file", jstr_or_null(m->file));
     json_object_set_new(o, "status", json_string(m->missing ? "missing" : m->invalid ? "invalid" : "ok"));
     json_object_set_new(o, "for_lights", json_boolean(m->for_lights));
     json_object_set_new(o, "polygons", jint(m->polygons));
@@ -44,7 +48,7 @@ static json_t *model_json(const rm_budget_report *r, size_t i)
     json_object_set_new(o, "textures_shared", jint(m->textures_shared));
     json_t *miss = json_array();
     for (uint32_t t = 0; t < m->textures_missing; t++)
-        json_array_append_new(miss, json_string(m->missing_textures[t]));
+        json_array_append_new(miss, jstr_or_null(m->missing_textures[t]));
     json_object_set_new(o, "textures_missing", miss);
     json_object_set_new(o, "vram_bytes", jint(m->vram_bytes));
     json_object_set_new(o, "gouraud_tables", jint(m->gouraud_tables));
@@ -73,10 +77,10 @@ static json_t *frame_json(const rm_budget_report *r)
         json_object_set_new(o, "worst_polygons_cell", json_null());
         json_object_set_new(o, "worst_points_cell", json_null());
         json_object_set_new(o, "biggest_model", r->biggest_polygons != NONE
-                                                    ? json_string(r->models[r->biggest_polygons].file)
+                                                    ? jstr_or_null(r->models[r->biggest_polygons].file)
                                                     : json_null());
     }
-    json_object_set_new(o, "weapon", f->weapon_file != NONE ? json_string(r->models[f->weapon_file].file)
+    json_object_set_new(o, "weapon", f->weapon_file != NONE ? jstr_or_null(r->models[f->weapon_file].file)
                                                             : json_null());
     json_t *cells = json_array();
     for (size_t c = 0; c < f->cell_count; c++) {
@@ -97,11 +101,11 @@ static json_t *frame_json(const rm_budget_report *r)
     return o;
 }
 
-rm_status rm_budget_print_json(const rm_budget_report *r, FILE *out)
+static rm_status budget_print_json_c(const rm_budget_report *r, FILE *out)
 {
     json_t *root = json_object();
     json_object_set_new(root, "level", jstr_or_null(r->level));
-    json_object_set_new(root, "cd", json_string(r->dir ? r->dir : ""));
+    json_object_set_new(root, "cd", jstr_or_null(r->dir ? r->dir : ""));
     json_t *lim = json_object();
     json_object_set_new(lim, "vram_bytes", jint(r->limits.vram_bytes));
     json_object_set_new(lim, "heap_bytes", jint(r->limits.heap_bytes));
@@ -145,4 +149,13 @@ rm_status rm_budget_print_json(const rm_budget_report *r, FILE *out)
     if (rc != 0 || fputc('\n', out) == EOF)
         return RM_IO;
     return RM_OK;
+}
+
+/* Numbers with a '.', whatever the caller's locale (core/cnum.h). */
+rm_status rm_budget_print_json(const rm_budget_report *r, FILE *out)
+{
+    rm_cloc loc = rm_cloc_enter();
+    rm_status st = budget_print_json_c(r, out);
+    rm_cloc_leave(loc);
+    return st;
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/cnum.h"
 #include "jol_internal.h"
 
 typedef struct chk {
@@ -25,7 +26,7 @@ static void problem(chk *c, const rm_level_section *s, size_t record, const char
     char msg[700], where[120];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    rm_cvsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     if (record == RM_LEVEL_HEADER)
         snprintf(where, sizeof where, "header field %s", field);

@@ -4,29 +4,24 @@
    Both walk the schema: a section the schema knows prints its header
    fields, records and arrays; STRS prints its strings; any other section
    its raw bytes. Values missing from the file print as their defaults. */
+#include "core/cnum.h"
+#include "core/json_text.h"
 #include <inttypes.h>
 #include <string.h>
 
 #include "jol_internal.h"
 
-static void json_string_n(FILE *out, const char *s, size_t n)
+/* Strings of the level are bytes: valid UTF-8 is written as it is (so
+   `level build` reads back the same bytes), any other byte as \u00XX, its
+   Latin-1 reading (core/json_text.h). */
+static void put_string_n(FILE *out, const char *s, size_t n)
 {
-    fputc('"', out);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == '"' || ch == '\\')
-            fprintf(out, "\\%c", ch);
-        else if (ch < 0x20 || ch >= 0x7f)
-            fprintf(out, "\\u%04x", ch);
-        else
-            fputc(ch, out);
-    }
-    fputc('"', out);
+    rm_json_write_string(out, s, n);
 }
 
-static void json_string(FILE *out, const char *s)
+static void put_string(FILE *out, const char *s)
 {
-    json_string_n(out, s, strlen(s));
+    put_string_n(out, s, strlen(s));
 }
 
 static const rm_jol_section *schema_of(const rm_level_section *s)
@@ -57,7 +52,7 @@ static void json_fields(const rm_level *lv, const rm_level_section *s, size_t re
                 if (v == RM_JOL_NO_STRING)
                     fputs("null", out);
                 else if (str)
-                    json_string(out, str);
+                    put_string(out, str);
                 else
                     fprintf(out, "%" PRId64, v);    /* a bad offset: kept raw */
             } else {
@@ -70,7 +65,7 @@ static void json_fields(const rm_level *lv, const rm_level_section *s, size_t re
     fputc('}', out);
 }
 
-void rm_level_dump_json(const rm_level *lv, FILE *out)
+static void level_dump_json_c(const rm_level *lv, FILE *out)
 {
     fprintf(out, "{\"version\":%u,\"flags\":%u,\"size\":%zu,\"sections\":[", lv->version, lv->flags,
             lv->size);
@@ -78,7 +73,7 @@ void rm_level_dump_json(const rm_level *lv, FILE *out)
         const rm_level_section *s = &lv->sections[i];
         const rm_jol_section *sc = schema_of(s);
         fprintf(out, "%s\n{\"id\":", i ? "," : "");
-        json_string(out, s->id);
+        put_string(out, s->id);
         fprintf(out, ",\"version\":%u,\"flags\":%u,\"known\":%s,\"header\":", s->version, s->flags,
                 sc ? "true" : "false");
         if (sc && !sc->raw)
@@ -104,7 +99,7 @@ void rm_level_dump_json(const rm_level *lv, FILE *out)
                 const uint8_t *z = memchr(s->data + at, 0, s->size - at);
                 uint32_t len = z ? (uint32_t)(z - (s->data + at)) : s->size - at;
                 fputs(n ? "," : "", out);
-                json_string_n(out, (const char *)s->data + at, len);
+                put_string_n(out, (const char *)s->data + at, len);
                 at += len + 1;
             }
             fputc(']', out);
@@ -126,6 +121,14 @@ void rm_level_dump_json(const rm_level *lv, FILE *out)
         fputs("}}", out);
     }
     fputs("]}\n", out);
+}
+
+/* Numbers with a '.', whatever the caller's locale (core/cnum.h). */
+void rm_level_dump_json(const rm_level *lv, FILE *out)
+{
+    rm_cloc loc = rm_cloc_enter();
+    level_dump_json_c(lv, out);
+    rm_cloc_leave(loc);
 }
 
 /* ---- Text --------------------------------------------------------------- */
@@ -230,7 +233,7 @@ static void entity_extras(const rm_level *lv, const rm_level_section *s, uint32_
     }
 }
 
-void rm_level_dump_text(const rm_level *lv, FILE *out, int full)
+static void level_dump_text_c(const rm_level *lv, FILE *out, int full)
 {
     const char *name = rm_level_string(lv, (uint32_t)get(lv, rm_level_find_section(lv, "INFO"),
                                                          RM_LEVEL_HEADER, "name"));
@@ -297,4 +300,12 @@ void rm_level_dump_text(const rm_level *lv, FILE *out, int full)
             fputc('\n', out);
         }
     }
+}
+
+/* Numbers with a '.', whatever the caller's locale (core/cnum.h). */
+void rm_level_dump_text(const rm_level *lv, FILE *out, int full)
+{
+    rm_cloc loc = rm_cloc_enter();
+    level_dump_text_c(lv, out, full);
+    rm_cloc_leave(loc);
 }

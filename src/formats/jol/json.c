@@ -17,10 +17,12 @@
    JSON strings followed by a colon). */
 #include <jansson.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/cnum.h"
 #include "jol_internal.h"
 #include "retromesh/fixed.h"
 
@@ -121,19 +123,161 @@ static void key_place(const ctx *c, const char *key, unsigned long *line, unsign
     scan_key(c, key, SIZE_MAX, line, col);
 }
 
-static rm_status err(const ctx *c, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static rm_status err(const ctx *c, const char *key, const char *fmt, ...)
+/* Appends "/part" to the JSON Pointer in buf (RFC 6901: '~' is "~0",
+   '/' is "~1"); false when it does not fit. */
+static bool pointer_add(char *buf, size_t size, size_t *len, const char *part)
+{
+    if (*len + 1 >= size)
+        return false;
+    buf[(*len)++] = '/';
+    for (const char *p = part; *p; p++) {
+        const char *rep = *p == '~' ? "~0" : *p == '/' ? "~1" : NULL;
+        size_t n = rep ? 2 : 1;
+        if (*len + n >= size)
+            return false;
+        if (rep)
+            memcpy(buf + *len, rep, 2);
+        else
+            buf[*len] = *p;
+        *len += n;
+    }
+    buf[*len] = '\0';
+    return true;
+}
+
+/* The JSON Pointer of `target` inside `v` ("/entities/3"), into buf. */
+static bool pointer_of(const json_t *v, const json_t *target, char *buf, size_t size, size_t len)
+{
+    buf[len] = '\0';
+    if (v == target)
+        return true;
+    if (json_is_object(v)) {
+        const char *key;
+        json_t *x;
+        json_object_foreach((json_t *)v, key, x) {
+            size_t l = len;
+            if (json_is_object(x) || json_is_array(x)) {
+                if (pointer_add(buf, size, &l, key) && pointer_of(x, target, buf, size, l))
+                    return true;
+            }
+        }
+    } else if (json_is_array(v)) {
+        size_t i;
+        json_t *x;
+        json_array_foreach((json_t *)v, i, x) {
+            char idx[24];
+            snprintf(idx, sizeof idx, "%zu", i);
+            size_t l = len;
+            if ((json_is_object(x) || json_is_array(x)) && pointer_add(buf, size, &l, idx) &&
+                pointer_of(x, target, buf, size, l))
+                return true;
+        }
+    }
+    buf[len] = '\0';
+    return false;
+}
+
+/* A message at the place of `key` in the object being read, ending with
+   the JSON Pointer of the value ("... (at /entities/3/model)"):
+   jansson keeps no places, the pointer says which value even when the
+   scan finds no line. */
+static void say(const ctx *c, rm_severity sev, const char *key, const char *msg)
 {
     unsigned long line = 0, col = 0;
     if (key)
         key_place(c, key, &line, &col);
+    char where[512] = "";
+    if (c->scope && c->root && pointer_of(c->root, c->scope, where, sizeof where, 0)) {
+        size_t len = strlen(where);
+        if (key && !pointer_add(where, sizeof where, &len, key))
+            where[0] = '\0';
+    }
+    if (!where[0] && key && c->scope == c->root) {
+        size_t len = 0;
+        pointer_add(where, sizeof where, &len, key);
+    }
+    if (where[0])
+        rm_diag_at(c->diag, sev, c->file, line, col, "%s (at %s)", msg, where);
+    else
+        rm_diag_at(c->diag, sev, c->file, line, col, "%s", msg);
+}
+
+static rm_status err(const ctx *c, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static rm_status err(const ctx *c, const char *key, const char *fmt, ...)
+{
     char msg[600];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    rm_cvsnprintf(msg, sizeof msg, fmt, ap);   /* "%g" with a '.', whatever the locale */
     va_end(ap);
-    rm_diag_at(c->diag, RM_ERROR, c->file, line, col, "%s", msg);
+    say(c, RM_ERROR, key, msg);
     return RM_INVALID;
+}
+
+/* The object of the JSON section whose id is `id`, and its index. */
+static const json_t *json_section(const ctx *c, const char *id, size_t *index)
+{
+    const json_t *secs = json_object_get(c->root, "sections");
+    size_t i;
+    json_t *v;
+    json_array_foreach(secs, i, v) {
+        const char *sid = json_string_value(json_object_get(v, "id"));
+        if (sid && strcmp(sid, id) == 0) {
+            *index = i;
+            return v;
+        }
+    }
+    return NULL;
+}
+
+/* A message of the level writer ("section PLNT record 3 field x: ...",
+   "section S header field F: ...", "section S array A element N: ...",
+   "... entity 'a' links to ...") at the place of the value in the JSON
+   when it came from there. */
+static void builder_message(ctx *c, rm_severity sev, const char *text)
+{
+    char id[5] = "", field[128] = "", arr[128] = "";
+    size_t rec = 0, elem = 0, k;
+    int used = 0;
+    const json_t *sec = NULL, *scope = NULL;
+    const char *key = NULL;
+    if (sscanf(text, "section %4s record %zu field %127[^:]:%n", id, &rec, field, &used) == 3 && used &&
+        (sec = json_section(c, id, &k)) != NULL) {
+        scope = json_array_get(json_object_get(sec, "records"), rec);
+        key = field;
+    } else if (sscanf(text, "section %4s header field %127[^:]:%n", id, field, &used) == 2 && used &&
+               (sec = json_section(c, id, &k)) != NULL) {
+        scope = json_object_get(sec, "header");
+        key = field;
+    } else if ((sscanf(text, "section %4s array %127[^: ] element %zu:%n", id, arr, &elem, &used) == 3 ||
+                sscanf(text, "section %4s array %127[^: ]:%n", id, arr, &used) == 2) &&
+               used && (sec = json_section(c, id, &k)) != NULL) {
+        scope = json_object_get(sec, "arrays");
+        key = arr;
+    }
+    const char *ent = strstr(text, "entity '");
+    if (!scope && ent) {
+        char name[256];
+        if (sscanf(ent, "entity '%255[^']'", name) == 1) {
+            const json_t *ents = json_object_get(c->root, "entities");
+            size_t i;
+            json_t *v;
+            json_array_foreach(ents, i, v) {
+                const char *n = json_string_value(json_object_get(v, "name"));
+                if (n && strcmp(n, name) == 0) {
+                    scope = v;
+                    key = strstr(text, " links to ") ? "links" : "name";
+                    break;
+                }
+            }
+        }
+    }
+    if (!scope || !json_is_object(scope)) {
+        rm_diag_at(c->diag, sev, c->file, 0, 0, "%s", text);
+        return;
+    }
+    c->scope = scope;
+    say(c, sev, key, text);
 }
 
 /* An integer, a name of the field's enumeration, or a list of flag names. */
@@ -563,13 +707,13 @@ rm_status rm_level_build_json(const char *text, size_t len, const char *name, ui
         if ((st = entity(&c, v)) != RM_OK)
             goto done;
     }
-    /* The writer's messages name the section, record and field: prefix
-       them with the file. */
+    /* The writer's messages name the section, record and field: they get
+       the file and, when the value came from this JSON, its place. */
     rm_diag wd;
     rm_diag_init(&wd);
     st = rm_level_builder_write(c.b, data, size, &wd);
     for (size_t k = 0; k < wd.count; k++)
-        rm_diag_at(diag, wd.items[k].severity, c.file, 0, 0, "%s", wd.items[k].text);
+        builder_message(&c, wd.items[k].severity, wd.items[k].text);
     rm_diag_free(&wd);
 done:
     if (st == RM_NOMEM)

@@ -2,9 +2,12 @@
    as one JSON document (`retromesh info --json`). The schema is in
    docs/jom.md. Keys are in a fixed order, numbers come from the model
    only: the same model gives the same text. */
+#include "core/cnum.h"
 #include "jom_internal.h"
 
 #include <jansson.h>
+
+#include "core/json_text.h"
 #include <stdio.h>
 
 /* Collects allocation failures so that the document is built without a
@@ -29,7 +32,7 @@ static json_t *name_json(const char *name)
 {
     char text[JOM_NAME_TEXT_SIZE];
     jom_name_text(name, JOM_NAME_SIZE, text, sizeof text);
-    return json_string(text);   /* ASCII only: always valid UTF-8 */
+    return rm_json_text(text);  /* ASCII already; the one rule of every JSON printer */
 }
 
 /* A fixed[3]: {"x": real, "y": real, "z": real, "raw": [int, int, int]}
@@ -71,7 +74,7 @@ static json_t *chunks_json(json_build *b, const rm_jom_model *m, const jom_layou
     if (m->chunks) {
         for (size_t i = 0; i < m->chunk_count; i++) {
             json_t *o = json_object();
-            put(b, o, "tag", json_string(m->chunks[i].tag));
+            put(b, o, "tag", rm_json_text(m->chunks[i].tag));
             put(b, o, "offset", json_integer(m->chunks[i].offset));
             put(b, o, "size", json_integer(m->chunks[i].size));
             put(b, o, "known", json_boolean(m->chunks[i].known));
@@ -370,7 +373,7 @@ static json_t *model_json(json_build *b, const rm_jom_model *m)
     return root;
 }
 
-rm_status rm_jom_print_json(const rm_jom_model *m, FILE *out)
+static rm_status jom_print_json_c(const rm_jom_model *m, FILE *out)
 {
     json_build b = {false};
     json_t *root = model_json(&b, m);
@@ -383,4 +386,13 @@ rm_status rm_jom_print_json(const rm_jom_model *m, FILE *out)
     if (rc != 0 || fputc('\n', out) == EOF)
         return RM_IO;
     return RM_OK;
+}
+
+/* Numbers with a '.', whatever the caller's locale (core/cnum.h). */
+rm_status rm_jom_print_json(const rm_jom_model *m, FILE *out)
+{
+    rm_cloc loc = rm_cloc_enter();
+    rm_status st = jom_print_json_c(m, out);
+    rm_cloc_leave(loc);
+    return st;
 }

@@ -3,6 +3,7 @@
    keys only with --keys there). The layout of the listing is
    described in docs/jom.md. Indexes and names are bounded even for a model
    that was not validated: nothing is read past an array. */
+#include "core/cnum.h"
 #include "jom_internal.h"
 
 #include <inttypes.h>
@@ -372,7 +373,7 @@ static void print_animations(const rm_jom_model *m, FILE *out, bool keys)
     }
 }
 
-void rm_jom_print_text_ex(const rm_jom_model *m, FILE *out, const rm_jom_text_options *opt)
+static void jom_print_text_ex_c(const rm_jom_model *m, FILE *out, const rm_jom_text_options *opt)
 {
     rm_jom_text_options all = {false, true};
     if (!opt)
@@ -387,6 +388,14 @@ void rm_jom_print_text_ex(const rm_jom_model *m, FILE *out, const rm_jom_text_op
     print_corners(m, out);
     print_groups_and_bones(m, out, opt->bone_tree);
     print_animations(m, out, opt->keys);
+}
+
+/* Numbers with a '.', whatever the caller's locale (core/cnum.h). */
+void rm_jom_print_text_ex(const rm_jom_model *m, FILE *out, const rm_jom_text_options *opt)
+{
+    rm_cloc loc = rm_cloc_enter();
+    jom_print_text_ex_c(m, out, opt);
+    rm_cloc_leave(loc);
 }
 
 void rm_jom_print_text(const rm_jom_model *m, FILE *out)

@@ -6,6 +6,7 @@
    by link_list_type, TexDataArea image indices, Mat local light, 2.0 NEB
    links). All problems are reported, not only the first. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/bytes.h"
@@ -475,6 +476,81 @@ static void check_other_nebs(niff_ctx *c)
     }
 }
 
+/* The Obj an Obj's obj_parent_link names, or UINT32_MAX (NOLINK, a switch,
+   out of range: reported as links elsewhere, or an Obj refused while
+   reading). */
+static uint32_t parent_of(const rm_niff_list *objs, uint32_t i)
+{
+    uint32_t p = objs->elems[i].words[15];
+    if (p == RM_NIFF_NOLINK || (p & RM_NIFF_SWITCH_BIT) || p >= objs->elem_count ||
+        objs->elems[p].word_count == 0)
+        return UINT32_MAX;
+    return p;
+}
+
+/* An Obj that is its own parent, or parents that go round (obj 1 -> obj 2
+   -> obj 1), would make the Obj its own ancestor: no tree, no world
+   matrix. Each cycle is one error at its first Obj, naming every Obj of it.
+   One walk up from each Obj; `seen` holds the walk that met an Obj first
+   (+1), so every Obj is walked over once. */
+static void check_obj_parents(niff_ctx *c)
+{
+    const rm_niff_list *objs = &c->f->lists[RM_NIFF_LIST_OBJ];
+    uint32_t n = objs->elem_count;
+    if (!n)
+        return;
+    uint32_t *seen = calloc(n, sizeof *seen);
+    if (!seen)
+        return;     /* out of memory: the reader has reported it or will */
+    for (uint32_t start = 0; start < n; start++) {
+        if (seen[start] || objs->elems[start].word_count == 0)
+            continue;
+        uint32_t i = start;
+        while (i != UINT32_MAX && !seen[i]) {
+            seen[i] = start + 1;
+            i = parent_of(objs, i);
+        }
+        if (i == UINT32_MAX || seen[i] != start + 1)
+            continue;   /* reached a root, or a walk already made */
+        /* i is on a cycle met by this walk: start it at its lowest Obj. */
+        uint32_t low = i;
+        for (uint32_t k = parent_of(objs, i); k != i; k = parent_of(objs, k))
+            if (k < low)
+                low = k;
+        char label[48];
+        snprintf(label, sizeof label, "obj %u", low);
+        const rm_niff_elem *o = &objs->elems[low];
+        if (parent_of(objs, low) == low) {
+            niff_error(c, "ObjList", label, o->offset,
+                       "obj_parent_link %u: the Obj is its own parent", low);
+            continue;
+        }
+        char chain[512];
+        size_t w = 0;
+        uint32_t k = low, steps = 0;
+        do {
+            int m = snprintf(chain + w, sizeof chain - w, "obj %u -> ", k);
+            if (m < 0 || (size_t)m >= sizeof chain - w - 16) {
+                w += (size_t)snprintf(chain + w, sizeof chain - w, "... -> ");
+                break;
+            }
+            w += (size_t)m;
+            k = parent_of(objs, k);
+            steps++;
+        } while (k != low);
+        snprintf(chain + w, sizeof chain - w, "obj %u", low);
+        uint32_t len = steps;
+        if (k != low) {     /* cut: count the rest */
+            for (; k != low; k = parent_of(objs, k))
+                len++;
+        }
+        niff_error(c, "ObjList", label, o->offset,
+                   "obj_parent_link makes a cycle of %u Objs (%s): an Obj cannot be its own ancestor",
+                   len, chain);
+    }
+    free(seen);
+}
+
 void niff_check_links(niff_ctx *c)
 {
     const rm_niff_file *f = c->f;
@@ -504,6 +580,7 @@ void niff_check_links(niff_ctx *c)
     check_obj_nebs(c);
     check_other_nebs(c);
     niff_check_neb_links(c);
+    check_obj_parents(c);
     /* Obj rules that are not links: at most 32 children (spec §5.5). */
     const rm_niff_list *objs = &f->lists[RM_NIFF_LIST_OBJ];
     for (uint32_t i = 0; i < objs->elem_count; i++) {

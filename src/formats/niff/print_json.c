@@ -3,10 +3,12 @@
    FILE.niff`). Keys in a fixed order; numbers come from the file model
    only, so the same file gives the same text. Links: a number, null for
    NOLINK, "switch N" for a Switch reference. */
+#include "core/cnum.h"
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/json_text.h"
 #include "print_common.h"
 
 typedef struct build {
@@ -44,11 +46,12 @@ static json_t *link_json(uint32_t link)
     return json_integer(link);
 }
 
-/* A NameList name: a string (ASCII from the reader), or null. */
+/* A NameList name: a string, or null. Names are bytes of the file: any
+   that is not UTF-8 is read as Latin-1 (core/json_text.h), so one odd name
+   never loses the document. */
 static json_t *name_json(const rm_niff_file *f, uint32_t index)
 {
-    const char *n = rm_niff_name(f, index);
-    return n ? json_string(n) : json_null();
+    return rm_json_text(rm_niff_name(f, index));
 }
 
 static json_t *real(float v)
@@ -306,7 +309,7 @@ static json_t *anims_json(build *b, const rm_niff_file *f)
     return a;
 }
 
-rm_status rm_niff_print_json(const rm_niff_file *f, FILE *out)
+static rm_status niff_print_json_c(const rm_niff_file *f, FILE *out)
 {
     build b = { false };
     json_t *root = json_object();
@@ -340,5 +343,14 @@ rm_status rm_niff_print_json(const rm_niff_file *f, FILE *out)
     else if (json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0 || fputc('\n', out) == EOF)
         st = RM_IO;
     json_decref(root);
+    return st;
+}
+
+/* Numbers with a '.', whatever the caller's locale (core/cnum.h). */
+rm_status rm_niff_print_json(const rm_niff_file *f, FILE *out)
+{
+    rm_cloc loc = rm_cloc_enter();
+    rm_status st = niff_print_json_c(f, out);
+    rm_cloc_leave(loc);
     return st;
 }

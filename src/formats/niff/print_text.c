@@ -1,6 +1,7 @@
 /* src/formats/niff/print_text.c - rm_niff_print_info: what a NIFF file
    holds, for a person (`retromesh info FILE.niff`). Only what the file
    model gives; indices are checked before any element is looked at. */
+#include "core/cnum.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -237,7 +238,7 @@ static void print_anims(const rm_niff_file *f, FILE *out)
     }
 }
 
-void rm_niff_print_info(const rm_niff_file *f, FILE *out)
+static void niff_print_info_c(const rm_niff_file *f, FILE *out)
 {
     fprintf(out, "NIFF %u.%u file: version 0x%08x (maker 0x%02x, tool 0x%02x), %u bytes\n", f->major, f->minor,
             f->version, f->version >> 24, (f->version >> 16) & 0xffu, f->file_size);
@@ -248,4 +249,12 @@ void rm_niff_print_info(const rm_niff_file *f, FILE *out)
     print_textures(f, out);
     print_anims(f, out);
     fprintf(out, "Names: %u\n", f->name_count);
+}
+
+/* Numbers with a '.', whatever the caller's locale (core/cnum.h). */
+void rm_niff_print_info(const rm_niff_file *f, FILE *out)
+{
+    rm_cloc loc = rm_cloc_enter();
+    niff_print_info_c(f, out);
+    rm_cloc_leave(loc);
 }

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "core/cnum.h"
 #include "niff_internal.h"
 
 void niff_error(niff_ctx *c, const char *where, const char *what, uint32_t at, const char *fmt, ...)
@@ -10,7 +11,7 @@ void niff_error(niff_ctx *c, const char *where, const char *what, uint32_t at, c
     char text[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    rm_cvsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
     c->errors++;
     rm_diag_chunk(c->diag, RM_ERROR, c->file, where, what, at, "%s", text);
@@ -27,7 +28,7 @@ void niff_warn_once(niff_ctx *c, unsigned topic, const char *where, const char *
     char text[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    rm_cvsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
     rm_diag_chunk(c->diag, RM_WARNING, c->file, where, what, at, "%s (said once)", text);
 }

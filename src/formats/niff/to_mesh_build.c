@@ -12,6 +12,7 @@
 #include "retromesh/niff.h"
 #include "to_mesh.h"
 #include "core/alloc.h"
+#include "core/cnum.h"
 #include "core/names.h"
 
 /* The most vertices, uvs, normals, corners or faces a mesh may get (4M:
@@ -83,11 +84,51 @@ static void warn_obj(ctx *c, uint32_t i, const char *fmt, ...)
     char text[600];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    rm_cvsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
     char tag[200];
     snprintf(tag, sizeof tag, "obj %u \"%.150s\"", i, obj_name(c, i));
     rm_diag_chunk(c->diag, RM_WARNING, c->file, "ObjList", tag, c->f->objs[i].offset, "%s", text);
+}
+
+static double finite_or_0(float v)
+{
+    return isfinite(v) ? (double)v : 0.0;
+}
+
+/* Values of a data group that are not finite numbers: one message for the
+   group at the first of them ("FILE: VtxList vtx_group 2 at 0x1a4: vtx 3
+   z is nan ..."; the offset is the value's own). Positions: an error, the
+   mesh is not made; normals and UVs: a warning, they become 0 (finite()
+   where they are copied). Returns
+   the count of bad values. */
+static uint32_t check_finite(ctx *c, const rm_niff_data_group *g, uint32_t list, const char *what,
+                             bool fatal)
+{
+    static const char AXES[2][4] = {"xyz", "uv"};
+    const char *axes = g->comps == 2 ? AXES[1] : AXES[0];
+    uint32_t bad = 0;
+    size_t first = 0;
+    size_t n = (size_t)g->num * g->comps;
+    for (size_t k = 0; k < n && g->v; k++) {
+        if (isfinite(g->v[k]))
+            continue;
+        if (bad++ == 0)
+            first = k;
+    }
+    if (!bad)
+        return 0;
+    char tag[64], more[64] = "";
+    const rm_niff_kind_info *ki = g->el ? rm_niff_kind(g->el->kind) : NULL;
+    snprintf(tag, sizeof tag, "%s %u", ki ? ki->short_name : "group", g->index);
+    if (bad > 1)
+        snprintf(more, sizeof more, " (%u values of this group are not)", bad);
+    unsigned long at = (unsigned long)g->offset + 4ul * (g->el ? g->el->word_count : 0) + 4ul * first;
+    rm_diag_chunk(c->diag, fatal ? RM_ERROR : RM_WARNING, c->file, rm_niff_list_name(list), tag, at,
+                  "%s %zu: %c is %g, not a finite number%s; %s", what, first / g->comps,
+                  axes[first % g->comps], (double)g->v[first], more,
+                  fatal ? "the geometry cannot be converted" : "0 is used");
+    return bad;
 }
 
 static void fail_big(ctx *c)
@@ -566,6 +607,18 @@ static void emit_shape(ctx *c, uint32_t oi, const rm_niff_xform *world)
         c->st = RM_NOMEM;
         return;
     }
+    if (check_finite(c, vg, RM_NIFF_LIST_VTX, "vtx", true)) {
+        c->st = RM_INVALID;
+        free(tmat);
+        free(color_of);
+        return;
+    }
+    if (stg)
+        check_finite(c, stg, RM_NIFF_LIST_ST, "st", false);
+    if (ng)
+        check_finite(c, ng, RM_NIFF_LIST_VECTOR, "vtx_nv", false);
+    if (tng)
+        check_finite(c, tng, RM_NIFF_LIST_VECTOR, "tri_nv", false);
     /* The whole VtxGroup, in order (indices of the file kept). */
     size_t base = m->position_count;
     rm_vec3d white = { 1, 1, 1 };
@@ -579,8 +632,8 @@ static void emit_shape(ctx *c, uint32_t oi, const rm_niff_xform *world)
         if (!rm_grow((void **)&m->uvs, &c->uv_cap, m->uv_count + stg->num, sizeof *m->uvs))
             c->st = RM_NOMEM;
         for (uint32_t k = 0; k < stg->num && c->st == RM_OK; k++) {
-            m->uvs[m->uv_count][0] = stg->v[2 * k];
-            m->uvs[m->uv_count][1] = stg->v[2 * k + 1];
+            m->uvs[m->uv_count][0] = finite_or_0(stg->v[2 * k]);
+            m->uvs[m->uv_count][1] = finite_or_0(stg->v[2 * k + 1]);
             m->uv_count++;
         }
     }
@@ -594,7 +647,8 @@ static void emit_shape(ctx *c, uint32_t oi, const rm_niff_xform *world)
         if (!rm_grow((void **)&m->normals, &c->nv_cap, m->normal_count + g->num, sizeof *m->normals))
             c->st = RM_NOMEM;
         for (uint32_t k = 0; k < g->num && c->st == RM_OK; k++) {
-            rm_vec3d n = { g->v[3 * k], g->v[3 * k + 1], g->v[3 * k + 2] };
+            rm_vec3d n = { finite_or_0(g->v[3 * k]), finite_or_0(g->v[3 * k + 1]),
+                           finite_or_0(g->v[3 * k + 2]) };
             m->normals[m->normal_count++] = rm_niff_xform_normal(world, n);
         }
     }

@@ -4,18 +4,21 @@
 #include "retromesh/obj.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "formats/obj/obj_internal.h"
 #include "core/names.h"
+#include "core/path_tidy.h"
 #include "formats/obj/obj_text.h"
 
 typedef struct mtl_parser {
     rm_tx tx;
     rm_mesh *mesh;
     const char *file;
+    const char *label;          /* file, tidied for messages */
     rm_names mesh_names;        /* the mesh's materials by name */
     rm_names file_names;        /* newmtl names of this file -> line */
     char **own;                 /* keys of file_names */
@@ -34,6 +37,14 @@ typedef struct mtl_parser {
     size_t tr_one;
     unsigned long tr_one_line, tr_one_col;
     char *tr_one_name;
+
+    /* The same for d <= 0 (fully transparent, never meant): read as
+       opaque, one warning per file. */
+    double d;
+    unsigned long d_line, d_col;
+    size_t d_zero;
+    unsigned long d_zero_line, d_zero_col;
+    char *d_zero_name;
 } mtl_parser;
 
 static int lower(int c)
@@ -83,9 +94,11 @@ static const char *next_token(mtl_parser *mp, const char *p, const char **s, con
     return p;
 }
 
-/* Reads 1..max numbers; more is an error. */
+/* Reads 1..max numbers; more is an error. A number that is not finite
+   (nan, inf, 1e999) is a warning at its column and `fallback` is used:
+   nothing downstream can draw a NaN color. */
 static const char *read_numbers(mtl_parser *mp, const char *p, const char *kw, double *a, int max,
-                                int *n)
+                                int *n, double fallback)
 {
     int k = 0;
     for (;;) {
@@ -105,6 +118,12 @@ static const char *read_numbers(mtl_parser *mp, const char *p, const char *kw, d
         if (!q || q != e) {
             rm_tx_bad_token(&mp->tx, s, NULL);
             return NULL;
+        }
+        if (!isfinite(a[k])) {
+            char t[48];
+            rm_tx_warning(&mp->tx, s, "%s value \"%s\" is not a finite number: %g is used", kw,
+                          rm_tx_quote(t, sizeof t, s, (size_t)(e - s)), fallback);
+            a[k] = fallback;
         }
         k++;
         p = e;
@@ -134,8 +153,17 @@ static void end_material(mtl_parser *mp)
             mp->tr_one_name = mp->cur_name ? copy_range(mp->cur_name, strlen(mp->cur_name)) : NULL;
         }
     }
+    if (mp->cur && mp->has_d && mp->d <= 0.0) {
+        mp->cur->dissolve = 1.0;
+        if (mp->d_zero++ == 0) {
+            mp->d_zero_line = mp->d_line;
+            mp->d_zero_col = mp->d_col;
+            mp->d_zero_name = mp->cur_name ? copy_range(mp->cur_name, strlen(mp->cur_name)) : NULL;
+        }
+    }
     mp->has_d = mp->has_tr = mp->warned_d_tr = false;
     mp->tr = 0;
+    mp->d = 1.0;
 }
 
 static bool keep_key(mtl_parser *mp, char *key)
@@ -167,7 +195,7 @@ static const char *read_newmtl(mtl_parser *mp, const char *p)
     mp->cur = &mp->scratch;
     mp->cur_name = NULL;
     if (n == 0) {
-        rm_diag_at(tx->diag, RM_WARNING, mp->file, line, col,
+        rm_diag_at(tx->diag, RM_WARNING, mp->label, line, col,
                    "newmtl without a name: its statements are ignored");
         return p;
     }
@@ -176,7 +204,7 @@ static const char *read_newmtl(mtl_parser *mp, const char *p)
     char name[80];
     rm_tx_quote(name, sizeof name, s, n);
     if (first != RM_NAMES_NONE) {
-        rm_diag_at(tx->diag, RM_WARNING, mp->file, line, col,
+        rm_diag_at(tx->diag, RM_WARNING, mp->label, line, col,
                    "material \"%s\" is defined twice in this file (first at line %lu); "
                    "the first definition is kept", name, (unsigned long)first);
         return p;
@@ -197,7 +225,7 @@ static const char *read_newmtl(mtl_parser *mp, const char *p)
         return p;   /* not used by the mesh: read (checked), then dropped */
     rm_mesh_material *mat = &mp->mesh->materials[k];
     if (mat->defined) {
-        rm_diag_at(tx->diag, RM_WARNING, mp->file, line, col,
+        rm_diag_at(tx->diag, RM_WARNING, mp->label, line, col,
                    "material \"%s\" is already defined in %s:%lu; the first definition is kept",
                    name, mat->library ? mat->library : "?", mat->line);
         return p;
@@ -240,7 +268,7 @@ static const char *read_kd(mtl_parser *mp, const char *kw, const char *p)
     p = q;
     double a[3];
     int n = 0;
-    p = read_numbers(mp, p, "Kd", a, 3, &n);
+    p = read_numbers(mp, p, "Kd", a, 3, &n, 1.0);
     if (!p)
         return NULL;
     if (n != 1 && n != 3) {
@@ -257,10 +285,10 @@ static const char *read_kd(mtl_parser *mp, const char *kw, const char *p)
 }
 
 static const char *read_one(mtl_parser *mp, const char *kw, const char *p, const char *name,
-                            double *v)
+                            double *v, double fallback)
 {
     int n = 0;
-    p = read_numbers(mp, p, name, v, 1, &n);
+    p = read_numbers(mp, p, name, v, 1, &n, fallback);
     if (!p)
         return NULL;
     if (n == 0) {
@@ -289,12 +317,15 @@ static const char *read_d(mtl_parser *mp, const char *kw, const char *p)
         return NULL;
     p = s && word_is(s, e, "-halo") ? e : q;
     double v;
-    p = read_one(mp, kw, p, "d", &v);
+    p = read_one(mp, kw, p, "d", &v, 1.0);
     if (!p)
         return NULL;
     rm_mesh_material *m = target(mp, kw);
     m->dissolve = v;
     mp->has_d = true;
+    mp->d = v;
+    mp->d_line = mp->tx.line;
+    mp->d_col = rm_tx_col(&mp->tx, kw);
     warn_d_tr(mp, kw);
     return p;
 }
@@ -302,7 +333,7 @@ static const char *read_d(mtl_parser *mp, const char *kw, const char *p)
 static const char *read_tr(mtl_parser *mp, const char *kw, const char *p)
 {
     double v;
-    p = read_one(mp, kw, p, "Tr", &v);
+    p = read_one(mp, kw, p, "Tr", &v, 0.0);
     if (!p)
         return NULL;
     rm_mesh_material *m = target(mp, kw);
@@ -319,7 +350,7 @@ static const char *read_tr(mtl_parser *mp, const char *kw, const char *p)
 static const char *read_ns(mtl_parser *mp, const char *kw, const char *p)
 {
     double v;
-    p = read_one(mp, kw, p, "Ns", &v);
+    p = read_one(mp, kw, p, "Ns", &v, 0.0);
     if (!p)
         return NULL;
     rm_mesh_material *m = target(mp, kw);
@@ -612,8 +643,12 @@ rm_status rm_mtl_parse(const char *text, size_t size, const char *filename,
     memset(&mp, 0, sizeof mp);
     mp.mesh = mesh;
     mp.file = filename ? filename : "<input>";
+    /* Messages name the file tidied ("a//./b.mtl" -> "a/b.mtl"); the
+       material keeps the path it was opened with, textures are found from it. */
+    char *label = rm_path_tidy_dup(mp.file);
+    mp.label = label ? label : mp.file;
     rm_mesh_material_defaults(&mp.scratch);
-    rm_status st = rm_tx_open(&mp.tx, text ? text : "", text ? size : 0, mp.file, diag);
+    rm_status st = rm_tx_open(&mp.tx, text ? text : "", text ? size : 0, mp.label, diag);
     for (size_t i = 0; st == RM_OK && i < mesh->material_count; i++) {
         const char *name = mesh->materials[i].name;
         size_t n = strlen(name);
@@ -630,7 +665,7 @@ rm_status rm_mtl_parse(const char *text, size_t size, const char *filename,
         char name[80], more[64] = "";
         if (mp.tr_one > 1)
             snprintf(more, sizeof more, " (and %zu more materials of this file)", mp.tr_one - 1);
-        rm_diag_at(diag, RM_WARNING, mp.file, mp.tr_one_line, mp.tr_one_col,
+        rm_diag_at(diag, RM_WARNING, mp.label, mp.tr_one_line, mp.tr_one_col,
                    "Tr >= 1 without d would make material \"%s\"%s invisible (d = 1 - Tr); "
                    "read as opaque, as the exporters that write it (MeshLab) mean: "
                    "write d 0.5 (or Tr 0.5) for a half-transparent material",
@@ -638,9 +673,23 @@ rm_status rm_mtl_parse(const char *text, size_t size, const char *filename,
                                                 strlen(mp.tr_one_name)) : "",
                    more);
     }
+    if (st == RM_OK && mp.d_zero) {
+        char name[80], more[64] = "";
+        if (mp.d_zero > 1)
+            snprintf(more, sizeof more, " (and %zu more materials of this file)", mp.d_zero - 1);
+        rm_diag_at(diag, RM_WARNING, mp.label, mp.d_zero_line, mp.d_zero_col,
+                   "d 0 would make material \"%s\"%s invisible; read as opaque, as Tr 1 is "
+                   "(exporters write it for \"no transparency set\"): write d 0.5 (or Tr 0.5) "
+                   "for a half-transparent material",
+                   mp.d_zero_name ? rm_tx_quote(name, sizeof name, mp.d_zero_name,
+                                                strlen(mp.d_zero_name)) : "",
+                   more);
+    }
     rm_tx_close(&mp.tx);
     free(mp.scratch.map_kd);
     free(mp.tr_one_name);
+    free(mp.d_zero_name);
+    free(label);
     for (size_t i = 0; i < mp.own_count; i++)
         free(mp.own[i]);
     free(mp.own);
@@ -736,6 +785,115 @@ static void missing_library(rm_diag *diag, const char *obj_file, unsigned long l
                rm_tx_quote(q, sizeof q, name, n), strerror(err ? err : ENOENT));
 }
 
+/* The arguments of an mtllib line: [start, end) of each blank-separated
+   word of name. */
+typedef struct word {
+    size_t start, end;
+} word;
+
+/* Words of at most this many arguments are joined: "a b c d" tries
+   "a b c d", "a b c", "a b", "a" (not every joining of a long line). */
+#define JOIN_MAX 8
+
+/* One candidate: words [i, j] as written (name[start_i, end_j)), then
+   joined with single spaces when that is another spelling. *opened when a
+   file was read. */
+static rm_status try_words(rm_mesh *mesh, const char *obj_file, const char *name,
+                           const word *w, size_t i, size_t j, loaded_list *l, bool *opened,
+                           int *err, rm_diag *diag)
+{
+    char *path = library_path(obj_file, name + w[i].start, w[j].end - w[i].start);
+    if (!path)
+        return RM_NOMEM;
+    rm_status st = try_library(mesh, path, l, opened, err, diag);
+    if (st != RM_OK || *opened || i == j)
+        return st;
+    size_t len = 0;
+    bool same = true;
+    for (size_t k = i; k <= j; k++) {
+        len += w[k].end - w[k].start + (k > i);
+        if (k > i && w[k].start != w[k - 1].end + 1)
+            same = false;
+    }
+    for (size_t k = i + 1; same && k <= j; k++)
+        if (name[w[k].start - 1] != ' ')
+            same = false;
+    if (same)
+        return RM_OK;
+    char *joined = malloc(len + 1);
+    if (!joined)
+        return RM_NOMEM;
+    size_t o = 0;
+    for (size_t k = i; k <= j; k++) {
+        if (k > i)
+            joined[o++] = ' ';
+        memcpy(joined + o, name + w[k].start, w[k].end - w[k].start);
+        o += w[k].end - w[k].start;
+    }
+    path = library_path(obj_file, joined, o);
+    free(joined);
+    if (!path)
+        return RM_NOMEM;
+    int err2 = 0;
+    return try_library(mesh, path, l, opened, &err2, diag);
+}
+
+/* An mtllib line that is not one file name: its words, left to right, each
+   time the longest run of words (at most JOIN_MAX) that names a file
+   beside the OBJ ("mtllib box mtllib blue.mtl box mtllib green.mtl" loads
+   "box mtllib blue.mtl" and "box mtllib green.mtl"); a word that starts no
+   such run is a missing library. */
+static rm_status load_split(rm_mesh *mesh, const char *obj_file, const char *name, size_t n,
+                            unsigned long line, unsigned long col, loaded_list *l, rm_diag *diag)
+{
+    size_t count = 0;
+    for (size_t k = 0; k < n;) {
+        while (k < n && (rm_tx_cls(name[k]) & RM_TX_BLANK))
+            k++;
+        if (k < n)
+            count++;
+        while (k < n && !(rm_tx_cls(name[k]) & RM_TX_BLANK))
+            k++;
+    }
+    word *w = malloc((count ? count : 1) * sizeof *w);
+    if (!w)
+        return RM_NOMEM;
+    count = 0;
+    for (size_t k = 0; k < n;) {
+        while (k < n && (rm_tx_cls(name[k]) & RM_TX_BLANK))
+            k++;
+        if (k >= n)
+            break;
+        w[count].start = k;
+        while (k < n && !(rm_tx_cls(name[k]) & RM_TX_BLANK))
+            k++;
+        w[count++].end = k;
+    }
+    rm_status st = RM_OK;
+    for (size_t i = 0; st == RM_OK && i < count;) {
+        size_t last = count - 1 - i < JOIN_MAX - 1 ? count - 1 : i + JOIN_MAX - 1;
+        bool opened = false;
+        int err = 0, first_err = 0;
+        size_t j = last + 1;
+        while (st == RM_OK && !opened && j-- > i) {
+            st = try_words(mesh, obj_file, name, w, i, j, l, &opened, &err, diag);
+            if (j == i)
+                first_err = err;
+        }
+        if (st != RM_OK)
+            break;
+        if (!opened) {
+            missing_library(diag, obj_file, line, col ? col + w[i].start : 0, name + w[i].start,
+                            w[i].end - w[i].start, first_err);
+            i++;
+        } else {
+            i = j + 1;
+        }
+    }
+    free(w);
+    return st;
+}
+
 rm_status rm_obj_load_libraries(rm_mesh *mesh, const char *obj_file,
                                 const rm_obj_lib_site *sites, rm_diag *diag)
 {
@@ -763,26 +921,7 @@ rm_status rm_obj_load_libraries(rm_mesh *mesh, const char *obj_file,
             missing_library(diag, obj_file, line, col, name, n, err);
             continue;
         }
-        /* Not one file name: several, separated by blanks. */
-        size_t k = 0;
-        while (st == RM_OK && k < n) {
-            while (k < n && (rm_tx_cls(name[k]) & RM_TX_BLANK))
-                k++;
-            size_t s = k;
-            while (k < n && !(rm_tx_cls(name[k]) & RM_TX_BLANK))
-                k++;
-            if (k == s)
-                break;
-            char *piece = library_path(obj_file, name + s, k - s);
-            if (!piece) {
-                st = RM_NOMEM;
-                break;
-            }
-            err = 0;
-            st = try_library(mesh, piece, &l, &opened, &err, diag);
-            if (st == RM_OK && !opened)
-                missing_library(diag, obj_file, line, col ? col + s : 0, name + s, k - s, err);
-        }
+        st = load_split(mesh, obj_file, name, n, line, col, &l, diag);
     }
     if (st == RM_NOMEM)
         rm_diag_at(diag, RM_ERROR, obj_file, 0, 0, "out of memory");

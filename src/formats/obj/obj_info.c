@@ -1,6 +1,7 @@
 /* src/formats/obj/obj_info.c - rm_obj_print_info(): what the converter will
    see in an OBJ, as plain aligned text (`retromesh info FILE.obj`). The
    output depends only on the mesh, so it is deterministic. */
+#include "core/cnum.h"
 #include "retromesh/obj.h"
 
 #include <stdint.h>
@@ -99,7 +100,7 @@ static void print_jo(FILE *out, const rm_mesh_material *m)
 #undef ITEM
 }
 
-void rm_obj_print_info(const rm_mesh *m, FILE *out)
+static void obj_print_info_c(const rm_mesh *m, FILE *out)
 {
     size_t corners = rm_mesh_corner_count(m);
 
@@ -242,4 +243,12 @@ void rm_obj_print_info(const rm_mesh *m, FILE *out)
     free(used);
     free(gcount);
     free(mcount);
+}
+
+/* Numbers with a '.', whatever the caller's locale (core/cnum.h). */
+void rm_obj_print_info(const rm_mesh *m, FILE *out)
+{
+    rm_cloc loc = rm_cloc_enter();
+    obj_print_info_c(m, out);
+    rm_cloc_leave(loc);
 }

@@ -7,12 +7,18 @@
    allocated per line. Names (o, g, usemtl, mtllib) are interned through hash
    tables, so a statement that repeats a known name allocates nothing. */
 #include "retromesh/obj.h"
+#include "core/cnum.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "retromesh/fileio.h"
 
 #include "formats/obj/obj_internal.h"
 #include "core/names.h"
@@ -101,7 +107,7 @@ static void stmt_error(obj_parser *ps, const char *fmt, ...)
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    rm_cvsnprintf(msg, sizeof msg, fmt, ap);   /* a point, whatever the locale */
     va_end(ap);
     rm_diag_at(ps->tx.diag, RM_ERROR, ps->tx.file, ps->stmt_line, ps->stmt_col, "%s", msg);
     ps->tx.failed = true;
@@ -896,9 +902,21 @@ rm_status rm_obj_read_whole(const char *path, char **data, size_t *size, int *er
     *data = NULL;
     *size = 0;
     *err = 0;
-    FILE *f = fopen(path, "rb");
+    /* Only a regular file within the input limit: opened without blocking,
+       so an mtllib naming a FIFO or /dev/zero never hangs or fills memory. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    struct stat sb;
+    if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+        (uint64_t)sb.st_size > rm_file_max_bytes()) {
+        *err = fd < 0 ? errno : !S_ISREG(sb.st_mode) ? (S_ISDIR(sb.st_mode) ? EISDIR : ENODEV) : EFBIG;
+        if (fd >= 0)
+            close(fd);
+        return RM_IO;
+    }
+    FILE *f = fdopen(fd, "rb");
     if (!f) {
         *err = errno;
+        close(fd);
         return RM_IO;
     }
     size_t cap = 1 << 16, len = 0;

@@ -1,5 +1,6 @@
 /* src/formats/obj/obj_text.c - see obj_text.h. */
 #include "formats/obj/obj_text.h"
+#include "core/cnum.h"
 
 #include <locale.h>
 #include <math.h>
@@ -147,7 +148,7 @@ const char *rm_tx_next_region(rm_tx *tx)
 static void report(rm_tx *tx, rm_severity sev, const char *p, const char *fmt, va_list ap)
 {
     char msg[1024];
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    rm_cvsnprintf(msg, sizeof msg, fmt, ap);   /* numbers with a point, whatever the locale */
     rm_diag_at(tx->diag, sev, tx->file, tx->line, p ? rm_tx_col(tx, p) : 0, "%s", msg);
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/cnum.h"
 #include "retromesh/obj.h"
 
 typedef struct text_buf {
@@ -22,7 +23,9 @@ static void add(text_buf *b, const char *fmt, ...)
         size_t room = b->capacity - b->size;
         va_list ap;
         va_start(ap, fmt);
-        int n = vsnprintf(b->data ? b->data + b->size : NULL, room, fmt, ap);
+        /* Numbers with a '.', whatever the caller's locale: the reader
+           (and every other) wants "v -0.3", never "v -0,3". */
+        int n = rm_cvsnprintf(b->data ? b->data + b->size : NULL, room, fmt, ap);
         va_end(ap);
         if (n < 0) {
             b->failed = true;

@@ -2,6 +2,7 @@
    header, descriptors, data and name blocks, links. See retromesh/oni.h and
    the checklist of oni-dat.md 1.13. */
 #include "retromesh/oni.h"
+#include "core/cnum.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,7 +33,7 @@ static rm_status header_error(rm_diag *diag, const char *file, unsigned long at,
     char text[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    rm_cvsnprintf(text, sizeof text, fmt, ap);   /* a point, whatever the locale */
     va_end(ap);
     rm_diag_chunk(diag, RM_ERROR, file, "instance file", "header", at, "%s", text);
     return RM_INVALID;
@@ -50,7 +51,7 @@ static void instance_error(rm_diag *diag, const char *file, uint32_t index, uint
     snprintf(label, sizeof label, "%u (%s)", index, t);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    rm_cvsnprintf(text, sizeof text, fmt, ap);   /* a point, whatever the locale */
     va_end(ap);
     rm_diag_chunk(diag, RM_ERROR, file, "instance", label, at, "%s", text);
 }

@@ -1,6 +1,7 @@
 /* src/formats/oni/geometry.c - M3GM geometries: links, arrays, strips
    (seed 001, oni-dat.md 2.1-2.5). See retromesh/oni.h. */
 #include "retromesh/oni.h"
+#include "core/cnum.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,7 +19,7 @@ static void geom_error(rm_diag *diag, const char *file, uint32_t index, const ch
     snprintf(label, sizeof label, "%u (%s)", index, tag);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    rm_cvsnprintf(text, sizeof text, fmt, ap);   /* a point, whatever the locale */
     va_end(ap);
     rm_diag_chunk(diag, RM_ERROR, file ? file : "<input>", "instance", label, at, "%s", text);
 }
@@ -170,8 +171,14 @@ rm_status rm_oni_geometry_decode(const rm_oni_file *f, uint32_t index, rm_oni_ge
         (st = array_of(f, index, 0x18, RM_ONI_TAG_IDXA, "face normal indexes", 0x14, 0x18, 4, &n_fni,
                        &out->face_normal_indexes, &at_fni, diag)) != RM_OK)
         goto fail;
-    (void)at_p;
     (void)at_fn;
+    out->source = f->source;
+    out->points_instance = at_p;
+    out->normals_instance = at_vn;
+    out->uvs_instance = at_uv;
+    out->points_at = (unsigned long)(out->points - f->bytes);
+    out->normals_at = (unsigned long)(out->vertex_normals - f->bytes);
+    out->uvs_at = (unsigned long)(out->uvs - f->bytes);
     if (n_vn != out->point_count) {
         geom_error(diag, f->source, index, g->tag_text, g->data + 0x08,
                    "%lu vertex normals (instance %lu) for %lu points", (unsigned long)n_vn, (unsigned long)at_vn,

@@ -2,6 +2,8 @@
    retromesh/oni.h and docs/oni.md (axes, winding, material). */
 #include "retromesh/oni.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +15,52 @@ static rm_vec3d vec_at(const uint8_t *p, uint32_t i)
     rm_vec3d v = {rm_oni_lef32(p + 12 * (size_t)i), rm_oni_lef32(p + 12 * (size_t)i + 4),
                   rm_oni_lef32(p + 12 * (size_t)i + 8)};
     return v;
+}
+
+/* A value of an array that is not a finite number: where it is. */
+static void bad_value(const rm_oni_geometry *g, rm_diag *diag, rm_severity sev, uint32_t instance,
+                      const char *tag, unsigned long at, const char *what, size_t i, char axis,
+                      double v, const char *then)
+{
+    char label[32];
+    snprintf(label, sizeof label, "%u (%s)", (unsigned)instance, tag);
+    rm_diag_chunk(diag, sev, g->source ? g->source : "<oni>", "instance", label, at,
+                  "%s %zu: %c is %g, not a finite number; %s", what, i, axis, v, then);
+}
+
+/* Positions must be numbers; normals and UVs that are not become 0 (a
+   warning each, the rm_diag's limit caps them). Returns false on a bad
+   position. */
+static bool check_values(const rm_oni_geometry *g, rm_mesh *out, rm_diag *diag)
+{
+    static const char XYZ[3] = {'x', 'y', 'z'}, UV[2] = {'u', 'v'};
+    bool ok = true;
+    for (size_t i = 0; i < out->position_count; i++) {
+        double *p[3] = {&out->positions[i].x, &out->positions[i].y, &out->positions[i].z};
+        double *n[3] = {&out->normals[i].x, &out->normals[i].y, &out->normals[i].z};
+        for (int k = 0; k < 3; k++) {
+            if (!isfinite(*p[k])) {
+                bad_value(g, diag, RM_ERROR, g->points_instance, "PNTA",
+                          g->points_at + 12 * i + 4 * (size_t)k, "point", i, XYZ[k], *p[k],
+                          "the geometry cannot be converted");
+                ok = false;
+            }
+            if (!isfinite(*n[k])) {
+                bad_value(g, diag, RM_WARNING, g->normals_instance, "VCRA",
+                          g->normals_at + 12 * i + 4 * (size_t)k, "vertex normal", i, XYZ[k], *n[k],
+                          "0 is used");
+                *n[k] = 0.0;
+            }
+        }
+        for (int k = 0; k < 2; k++)
+            if (!isfinite(out->uvs[i][k])) {
+                bad_value(g, diag, RM_WARNING, g->uvs_instance, "TXCA",
+                          g->uvs_at + 8 * i + 4 * (size_t)k, "texture coordinate", i, UV[k],
+                          out->uvs[i][k], "0 is used");
+                out->uvs[i][k] = 0.0;
+            }
+    }
+    return ok;
 }
 
 rm_status rm_oni_geometry_to_mesh(const rm_oni_geometry *g, const char *source, rm_mesh *out, rm_diag *diag)
@@ -41,6 +89,10 @@ rm_status rm_oni_geometry_to_mesh(const rm_oni_geometry *g, const char *source, 
         out->normals[i] = vec_at(g->vertex_normals, (uint32_t)i);
         out->uvs[i][0] = rm_oni_lef32(g->uvs + 8 * i);
         out->uvs[i][1] = rm_oni_lef32(g->uvs + 8 * i + 4);
+    }
+    if (!check_values(g, out, diag)) {
+        rm_mesh_free(out);
+        return RM_INVALID;
     }
     /* One material, named after the texture without its tag. */
     const char *mat = g->texture_name ? g->texture_name : "none";

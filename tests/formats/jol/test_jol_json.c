@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,10 +163,18 @@ static void test_errors(void **state)
     build_fails("{\"entities\": [{\"name\": \"a\", \"flags\": [\"SOLID\", \"SHINY\"]}]}", "element 1 is not a flag of ENTITY_FLAG");
     build_fails("{\"entities\": [{\"name\": \"a\", \"links\": [{\"event\": \"BOOM\"}]}]}", "BOOM is not a value of EVENT");
     build_fails("{\"entities\": [{\"name\": \"a\", \"links\": [{\"target\": \"nobody\"}]}]}",
-                "t.json: error: section LINK record 0 field target: entity 'a' links to 'nobody'");
+                "t.json:1:29: error: section LINK record 0 field target: entity 'a' links to 'nobody', which "
+                "is not the name of an entity (at /entities/0/links)");
     build_fails("{\"entities\": [{\"name\": \"a\", \"links\": [{\"wait\": 3}]}]}", "a link has no key 'wait'");
     build_fails("{\"sections\": [{\"id\": \"TERR\", \"header\": {\"n\": 2}, \"arrays\": {\"heights\": [1, 2, 3]}}]}",
                 "section TERR array heights: 3 elements, n x n = 4 wanted");
+    /* The writer's messages get the place of the value and its JSON Pointer. */
+    build_fails("{\"sections\": [{\"id\": \"TERR\", \"header\": {\"n\": 2}, \"arrays\": {\"heights\": [1, 2, 3]}}]}",
+                "t.json:1:61: error: section TERR array heights: 3 elements, n x n = 4 wanted "
+                "(at /sections/0/arrays/heights)");
+    /* The reader's own messages end with it too. */
+    build_fails("{\"entities\": [{\"name\": \"a\"}, {\"name\": \"b\", \"links\": [{\"wait\": 3}]}]}",
+                "error: a link has no key 'wait' (at /entities/1/links/0/wait)");
     build_fails("{\"sections\": [{\"id\": \"TERR\", \"arrays\": {\"height\": []}}]}", "section TERR has no array 'height'");
     build_fails("{\"sections\": [{\"id\": \"TERR\", \"records\": [{}]}]}", "section TERR has no records");
     build_fails("{\"sections\": [{\"id\": \"TOOLONG\"}]}", "must be 4 characters");
@@ -226,6 +235,41 @@ static void test_dump_text(void **state)
     free(data);
 }
 
+/* A level file with a Latin-1 byte in a string (hostile: the builder writes
+   ASCII only): the JSON dump is still valid UTF-8, the byte as \u00e9. */
+static void test_dump_latin1(void **state)
+{
+    (void)state;
+    size_t size;
+    uint8_t *data = jol_example(&size);
+    uint8_t *at = NULL;
+    for (size_t i = 0; i + 8 <= size && !at; i++)
+        if (memcmp(data + i, "My level", 8) == 0)
+            at = data + i;
+    assert_non_null(at);
+    at[4] = 0xE9;                               /* "My l\xe9vel" */
+    rm_level lv;
+    assert_int_equal(rm_level_open(&lv, data, size, "ex.jol", NULL), RM_OK);
+    char *json = dump(&lv, 1, 0);
+    assert_non_null(strstr(json, "\"name\":\"My l\\u00e9vel\""));
+    json_error_t err;
+    json_t *root = json_loads(json, 0, &err);
+    assert_non_null(root);
+    json_decref(root);
+    free(json);
+    rm_level_close(&lv);
+    /* Valid UTF-8 stays as it is ("é" as C3 A9: the old printer wrote
+       \u00c3\u00a9, which reads back as two other characters). */
+    at[4] = 0xC3;
+    at[5] = 0xA9;
+    assert_int_equal(rm_level_open(&lv, data, size, "ex.jol", NULL), RM_OK);
+    json = dump(&lv, 1, 0);
+    assert_non_null(strstr(json, "\"name\":\"My l\xc3\xa9" "el\""));
+    free(json);
+    rm_level_close(&lv);
+    free(data);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -234,6 +278,7 @@ int main(void)
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_shared_suffix),
         cmocka_unit_test(test_dump_text),
+        cmocka_unit_test(test_dump_latin1),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
