@@ -203,6 +203,17 @@ rm_status rm_jom_texture_to_image(const rm_jom_texture *t, struct rm_image *out)
    NULL unless RM_OK; RM_INVALID as above, RM_NOMEM. */
 rm_status rm_jom_texture_to_rgb555(const rm_jom_texture *t, uint16_t **texels);
 
+/* True when `name` is a file name of the Saturn's CD as a TEXT name must
+   be: an 8.3 name (1 to 8 characters, optionally a dot and 1 to 3 more) of
+   ISO 9660's d-characters A-Z, 0-9 and _, so no folder, no '/', '\\', ':',
+   '..' or control byte (WALL.BIN, TEX). Check this before opening a file a
+   JOM names. */
+bool rm_jom_is_cd_name(const char *name);
+/* True for the name of an embedded (TIMG) texture: the same characters, a
+   stem of 1 to 15 and an optional extension of 1 to 3, at most 15 in all
+   (WALL_1A2B3C.BIN). */
+bool rm_jom_is_embedded_name(const char *name);
+
 /* Name of a material flag bit (0..15), or NULL for an unused bit. */
 const char *rm_jom_material_flag_name(unsigned bit);
 

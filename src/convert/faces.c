@@ -11,7 +11,8 @@
       is kept (with a warning when concave or bent); 5 corners or more are
       cut into convex quads and triangles (ngon.c);
    5. a textured polygon (not with --slice-textures) is turned so that A is
-      the corner nearest the texture's top-left (uv_corners.c); for a
+      the corner nearest the texture's top-left, from its UVs alone (the
+      material's jo_flip is the VDP1's business, uv_corners.c); for a
       triangle this replaces step 4's rotation, and --keep-triangles keeps
       the order of both.
    Every polygon gets its outward normal, -newell(final corners). */
@@ -56,14 +57,22 @@ static bool uv_first(rm_cv_ctx *c, size_t face, const uint32_t *corner, unsigned
     rm_cv_uv_turn t = rm_cv_uv_turn_of(uv, n, mat->jo_flags);
     if (!t.usable)
         return false;
-    if (t.mirrored && c->mirror_warned != face + 1) {
+    if (!rm_cv_uv_drawn_right(&t, mat->jo_flags) && c->mirror_warned != face + 1) {
         c->mirror_warned = face + 1;
-        rm_cv_face_diag(c, RM_WARNING, face,
-                        "texture coordinates are mirrored against the corner order: the texture of "
-                        "material \"%s\" is drawn mirrored on this face; the material with %s (or "
-                        "%s) draws it right, or use --slice-textures",
-                        mat->name ? mat->name : "", rm_cv_flip_name(mat->jo_flags ^ RM_MAT_FLIP_H),
-                        rm_cv_flip_name(mat->jo_flags ^ RM_MAT_FLIP_V));
+        if ((mat->jo_flags & (RM_MAT_FLIP_H | RM_MAT_FLIP_V)) == 0)
+            rm_cv_face_diag(c, RM_WARNING, face,
+                            "texture coordinates are mirrored against the corner order: the texture "
+                            "of material \"%s\" is drawn mirrored on this face; jo_flip h draws it "
+                            "right (it flips every face of the material: give the mirrored faces a "
+                            "material of their own), or use --slice-textures",
+                            mat->name ? mat->name : "");
+        else
+            rm_cv_face_diag(c, RM_WARNING, face,
+                            "texture coordinates are mirrored against the corner order: the texture "
+                            "of material \"%s\" (%s) is not drawn as its UVs say on this face; "
+                            "jo_flip h draws it right (in a material of its own), or use "
+                            "--slice-textures",
+                            mat->name ? mat->name : "", rm_cv_flip_name(mat->jo_flags));
     }
     *first = t.first;
     return true;
@@ -138,8 +147,9 @@ static rm_status cut_face(rm_cv_ctx *c, size_t face, face_buf *b, size_t n)
                         n, worst / 65536.0);
     if (overlap)
         rm_cv_face_diag(c, RM_WARNING, face,
-                        "face of %zu corners crosses itself (seen along its normal); the pieces it "
-                        "is cut into may overlap or leave a gap",
+                        "face of %zu corners crosses itself (seen along its normal): the pieces it "
+                        "is cut into keep every corner and edge, but some of them face away from its "
+                        "normal",
                         n);
     return RM_OK;
 }

@@ -148,9 +148,10 @@ void rm_cv_project(const rm_vec3d *p, size_t n, double (*xy)[2]);
    Writes up to n-2 triangles (indexes, counterclockwise) in the order they
    are cut, and for each the triangle it shares its closing diagonal with
    (parent[t] > t, or -1): the dual tree, children before parents.
-   Straight corners are kept as long as possible (no T-junction), dropped
-   only when nothing else can be cut. *forced is set when no valid ear
-   existed (a polygon that crosses itself): a corner was cut anyway.
+   Always n - 2 triangles: no corner is ever dropped. Straight corners are
+   cut last (a triangle of no area, that the steps after it take into a
+   quad or flip away). *forced is set when no valid ear existed (a polygon
+   that crosses itself): a corner was cut anyway.
    Returns RM_NOMEM on allocation failure. */
 rm_status rm_cv_ear_clip(const double (*xy)[2], size_t n, uint32_t (*tri)[3],
                          int32_t *parent, size_t *tri_count, bool *forced);
@@ -163,12 +164,45 @@ size_t rm_cv_pair_triangles(const double (*xy)[2], const uint32_t (*tri)[3],
                             const int32_t *parent, size_t tri_count, rm_cv_piece *out);
 
 /* The whole cut of a polygon of n >= 3 corners: project, ear-clip, pair.
-   `out` holds n - 2 pieces. *overlap is set when the pieces do not cover
-   the polygon exactly (it crosses itself, or is far from planar enough for
-   its projection to cross itself). A convex polygon gives ceil((n-2)/2)
-   pieces. */
+   `out` holds n - 2 pieces. Every corner is in a piece and the pieces
+   use every edge of the polygon once and each diagonal twice (the other
+   way round), so a closed mesh stays closed; the one exception is a
+   triangle with no area in 3D (a truly straight corner, a hair) that no
+   neighbour can take in. *overlap is set when a piece does not face the
+   polygon's normal (seen along it, the polygon crosses itself: a strongly
+   bent face). A convex polygon gives ceil((n-2)/2) pieces. */
 rm_status rm_cv_cut_polygon(const rm_vec3d *p, size_t n, rm_cv_piece *out,
                             size_t *count, bool *overlap);
+
+/* The same pairing with the 3D corners p: a triangle with no area in 3D
+   is taken into a quad when it is a straight corner and a neighbour is
+   free, else left out; other pairs must both face the polygon's normal
+   (cosine at least RM_CV_PAIR_FACING) and make a quad that is convex in
+   3D too (rm_cv_quad_check). */
+#define RM_CV_PAIR_FACING 0.5
+size_t rm_cv_pair_triangles_3d(const double (*xy)[2], const rm_vec3d *p,
+                               const uint32_t (*tri)[3], const int32_t *parent,
+                               size_t tri_count, rm_cv_piece *out);
+
+/* ---- ngon3d.c: the 3D side of the cut ----------------------------------- */
+
+/* The unit Newell normal of the polygon ((0, 0, 1) when it has none). */
+rm_vec3d rm_cv_face_normal(const rm_vec3d *p, size_t n);
+/* True when the triangle has no area in 3D: its sine is below
+   RM_CV_STRAIGHT_SINE (collinear corners, or two at one place). */
+bool rm_cv_no_area(rm_vec3d a, rm_vec3d b, rm_vec3d c);
+/* How well the triangle (p[a], p[b], p[c]) faces the unit normal n: the
+   cosine of the angle between its normal and n, -2 when it has no area. */
+double rm_cv_facing(const rm_vec3d *p, uint32_t a, uint32_t b, uint32_t c, rm_vec3d n);
+/* Improves the triangles of a cut polygon p[0..n-1] by flipping diagonals
+   (max-min of rm_cv_facing; a flip needs both new triangles facing the
+   normal), when one triangle does not face the normal fully (a bent face,
+   a straight corner). The corners and the polygon's edges stay; when a
+   flip was made (*flipped) the triangles are renumbered in a post-order
+   of the new dual tree and parent is rebuilt. Faces of more than 4096
+   triangles are left as they are. */
+rm_status rm_cv_flip_diagonals(const rm_vec3d *p, size_t n, uint32_t (*tri)[3], int32_t *parent,
+                               size_t count, bool *flipped);
 
 /* Signed area of a 2D polygon given by indexes (for checks and tests). */
 double rm_cv_area2d(const double (*xy)[2], const uint32_t *idx, size_t n);

@@ -1,5 +1,5 @@
 /* src/convert/ngon.c - cutting a face of 5 corners or more into convex
-   quads (and triangles).
+   quads (and triangles) that keep every corner.
 
    1. Project the face on the plane of its Newell normal, so that it turns
       counterclockwise (exact for a face in a coordinate plane).
@@ -7,8 +7,19 @@
       other corner. Works for concave faces, faces with repeated points (a
       hole joined by a bridge, as in the corpus' 66-gon) and collinear
       corners. O(n^2) at worst in practice (a grid finds the corners near
-      a candidate ear); O(n) per ear when the face is convex.
-   3. Each cut triangle shares its closing diagonal with one later triangle:
+      a candidate ear); O(n) per ear when the face is convex. No corner is
+      ever dropped: when no ear is left (a straight corner, or a bent face
+      whose projection crosses itself, where a corner far off the plane
+      can look straight), a corner is cut anyway. So the n - 2 triangles
+      always share the face's corners and edges: every edge of the face is
+      used once, every diagonal twice, and a closed mesh stays closed.
+   3. A bent face (or one with a straight corner cut off) is improved by
+      flipping diagonals in 3D (Lawson flips, max-min of how
+      well each triangle faces the face's normal); only a triangle with no
+      area in 3D (a truly straight corner or a hair) may be left out, and
+      only when no neighbour can take it in (as the straight corner of a
+      quad).
+   4. Each cut triangle shares its closing diagonal with one later triangle:
       that is the dual tree of the triangulation (children before parents).
       A maximum matching of the tree, restricted to pairs that make a convex
       quad, is found greedily from the leaves; matched pairs become quads.
@@ -232,24 +243,20 @@ static void adopt(ring *r, int32_t child, size_t t)
         r->parent[child] = (int32_t)t;
 }
 
-/* Removes corner v; with `cut`, emits the triangle (prev, v, next), which
-   takes the two triangles owning its edges as children and owns the new
-   diagonal. Without, the corner is straight (no area) and simply dropped. */
-static void remove_corner(ring *r, uint32_t v, bool cut)
+/* Removes corner v and emits the triangle (prev, v, next), which takes
+   the two triangles owning its edges as children and owns the new
+   diagonal. */
+static void remove_corner(ring *r, uint32_t v)
 {
     uint32_t p = r->prev[v], q = r->next[v];
-    if (cut) {
-        size_t t = r->tri_count++;
-        r->tri[t][0] = p;
-        r->tri[t][1] = v;
-        r->tri[t][2] = q;
-        r->parent[t] = -1;
-        adopt(r, r->owner[p], t);
-        adopt(r, r->owner[v], t);
-        r->owner[p] = (int32_t)t;
-    } else {
-        r->owner[p] = -1;
-    }
+    size_t t = r->tri_count++;
+    r->tri[t][0] = p;
+    r->tri[t][1] = v;
+    r->tri[t][2] = q;
+    r->parent[t] = -1;
+    adopt(r, r->owner[p], t);
+    adopt(r, r->owner[v], t);
+    r->owner[p] = (int32_t)t;
     if (r->kind[v] != CONVEX)
         r->nonconvex--;
     r->kind[v] = REMOVED;
@@ -305,22 +312,25 @@ rm_status rm_cv_ear_clip(const double (*xy)[2], size_t n, uint32_t (*tri)[3],
         for (size_t k = 0; k < r.count && !done; k++, v = r.next[v])
             if (r.kind[v] == CONVEX && is_ear(&r, v)) {
                 cursor = r.next[v];
-                remove_corner(&r, v, true);
+                remove_corner(&r, v);
                 done = true;
             }
-        /* No ear: a straight corner (or a spike going back on itself) can
-           go without changing the area. */
+        /* No ear: a corner that looks straight (a straight corner, a spike
+           going back on itself, or a corner of a bent face seen edge-on)
+           is cut off as a triangle of no projected area. It is never just
+           dropped: in 3D it may stand far off the plane (step 3 decides). */
         v = cursor;
         for (size_t k = 0; k < r.count && !done; k++, v = r.next[v])
             if (r.kind[v] == FLAT) {
                 cursor = r.next[v];
-                remove_corner(&r, v, false);
+                remove_corner(&r, v);
                 done = true;
             }
         if (done)
             continue;
         /* Still nothing: the projected face crosses itself. Cut its most
-           convex corner so that the loop ends; the caller warns. */
+           convex corner (any corner when none is convex) so that the loop
+           ends; the caller warns. */
         uint32_t best = UINT32_MAX;
         double best_o = 0.0;
         v = cursor;
@@ -334,28 +344,24 @@ rm_status rm_cv_ear_clip(const double (*xy)[2], size_t n, uint32_t (*tri)[3],
             }
         }
         *forced = true;
-        if (best == UINT32_MAX) {
+        if (best == UINT32_MAX)
             best = cursor;
-            cursor = r.next[best];
-            remove_corner(&r, best, false);
-        } else {
-            cursor = r.next[best];
-            remove_corner(&r, best, true);
-        }
+        cursor = r.next[best];
+        remove_corner(&r, best);
     }
+    /* The last three corners are always a triangle (of no area, or turned
+       the wrong way, when the face crosses itself). */
     uint32_t v = cursor, p = r.prev[v], q = r.next[v];
-    if (r.kind[v] == CONVEX) {
-        size_t t = r.tri_count++;
-        tri[t][0] = p;
-        tri[t][1] = v;
-        tri[t][2] = q;
-        parent[t] = -1;
-        adopt(&r, r.owner[p], t);
-        adopt(&r, r.owner[v], t);
-        adopt(&r, r.owner[q], t);
-    } else if (r.kind[v] == REFLEX) {
-        *forced = true;     /* what is left turns the wrong way */
-    }
+    size_t t = r.tri_count++;
+    tri[t][0] = p;
+    tri[t][1] = v;
+    tri[t][2] = q;
+    parent[t] = -1;
+    adopt(&r, r.owner[p], t);
+    adopt(&r, r.owner[v], t);
+    adopt(&r, r.owner[q], t);
+    if (r.kind[v] == REFLEX)
+        *forced = true;
     *tri_count = r.tri_count;
     free(r.g.start);
     free(r.g.items);
@@ -402,16 +408,70 @@ static bool make_quad(const double (*xy)[2], const uint32_t *t, const uint32_t *
     return true;
 }
 
-size_t rm_cv_pair_triangles(const double (*xy)[2], const uint32_t (*tri)[3],
-                            const int32_t *parent, size_t tri_count, rm_cv_piece *out)
+/* With 3D corners: may child t = (p, v, q) and its parent u = (p, q, w)
+   be the quad (p, v, q, w)? */
+static bool pair_ok_3d(const rm_vec3d *p3, rm_vec3d nrm, const uint32_t quad[4])
 {
-    /* mate[t]: the partner of t, or -1. Stored in out[] temporarily would
-       be confusing; a small array is clearer. */
+    uint32_t p = quad[0], v = quad[1], q = quad[2], w = quad[3];
+    double fc = rm_cv_facing(p3, p, v, q, nrm), fu = rm_cv_facing(p3, p, q, w, nrm);
+    if (fc == -2.0 || fu == -2.0) {
+        /* A triangle of no area joins its neighbour as the quad's straight
+           corner, when its tip is between the other two (not a hair). */
+        if (fc == -2.0 && fu == -2.0)
+            return false;
+        uint32_t a = fc == -2.0 ? p : q, tip = fc == -2.0 ? v : w, b = fc == -2.0 ? q : p;
+        double other = fc == -2.0 ? fu : fc;
+        return other > 0.0 && rm_cv_dot(rm_cv_sub(p3[tip], p3[a]), rm_cv_sub(p3[b], p3[tip])) > 0.0;
+    }
+    if (fc < RM_CV_PAIR_FACING || fu < RM_CV_PAIR_FACING)
+        return false;
+    rm_vec3d q4[4] = { p3[p], p3[v], p3[q], p3[w] };
+    return !rm_cv_quad_check(q4).concave;
+}
+
+static size_t pair(const double (*xy)[2], const rm_vec3d *p3, const uint32_t (*tri)[3],
+                   const int32_t *parent, size_t tri_count, rm_cv_piece *out)
+{
     int32_t *mate = malloc((tri_count ? tri_count : 1) * sizeof *mate);
-    if (!mate)
+    bool *none = calloc(tri_count ? tri_count : 1, sizeof *none);   /* no area in 3D */
+    if (!mate || !none) {
+        free(mate);
+        free(none);
         return SIZE_MAX;
+    }
+    rm_vec3d nrm = { 0.0, 0.0, 1.0 };
+    if (p3) {
+        size_t n = 0;
+        for (size_t t = 0; t < tri_count; t++)
+            for (unsigned k = 0; k < 3; k++)
+                if (tri[t][k] + 1 > n)
+                    n = tri[t][k] + 1;
+        nrm = rm_cv_face_normal(p3, n);
+        for (size_t t = 0; t < tri_count; t++)
+            none[t] = rm_cv_no_area(p3[tri[t][0]], p3[tri[t][1]], p3[tri[t][2]]);
+    }
     for (size_t t = 0; t < tri_count; t++)
         mate[t] = -1;
+    /* Triangles of no area first: each takes its parent or a child when it
+       can (a quad with a straight corner), so that its corner stays. */
+    for (size_t t = 0; p3 && t < tri_count; t++) {
+        if (!none[t] || mate[t] >= 0)
+            continue;
+        uint32_t quad[4];
+        int32_t u = parent[t];
+        if (u >= 0 && mate[u] < 0 && make_quad(xy, tri[t], tri[u], quad) && pair_ok_3d(p3, nrm, quad)) {
+            mate[t] = u;
+            mate[u] = (int32_t)t;
+            continue;
+        }
+        for (size_t c = 0; c < t; c++)
+            if (parent[c] == (int32_t)t && mate[c] < 0 && make_quad(xy, tri[c], tri[t], quad) &&
+                pair_ok_3d(p3, nrm, quad)) {
+                mate[c] = (int32_t)t;
+                mate[t] = (int32_t)c;
+                break;
+            }
+    }
     /* The cut order is a post-order of the dual tree: when t comes, its
        children were offered first. Matching a free node with its free
        parent, leaves first, is a maximum matching of a forest. */
@@ -420,7 +480,7 @@ size_t rm_cv_pair_triangles(const double (*xy)[2], const uint32_t (*tri)[3],
         if (mate[t] >= 0 || u < 0 || mate[u] >= 0)
             continue;
         uint32_t quad[4];
-        if (make_quad(xy, tri[t], tri[u], quad)) {
+        if (make_quad(xy, tri[t], tri[u], quad) && (!p3 || pair_ok_3d(p3, nrm, quad))) {
             mate[t] = u;
             mate[u] = (int32_t)t;
         }
@@ -430,6 +490,8 @@ size_t rm_cv_pair_triangles(const double (*xy)[2], const uint32_t (*tri)[3],
         rm_cv_piece pc;
         memset(&pc, 0, sizeof pc);
         if (mate[t] < 0) {
+            if (none[t])
+                continue;   /* no area, no neighbour to take it: left out */
             pc.count = 3;
             pc.v[0] = tri[t][0];
             pc.v[1] = tri[t][1];
@@ -437,7 +499,12 @@ size_t rm_cv_pair_triangles(const double (*xy)[2], const uint32_t (*tri)[3],
             pc.v[3] = tri[t][2];
         } else if ((size_t)mate[t] > t) {
             pc.count = 4;
-            (void)make_quad(xy, tri[t], tri[mate[t]], pc.v);
+            /* The child of the pair comes first: t's parent is its mate, or
+               t is the parent of its mate. */
+            if (parent[t] == mate[t])
+                (void)make_quad(xy, tri[t], tri[mate[t]], pc.v);
+            else
+                (void)make_quad(xy, tri[mate[t]], tri[t], pc.v);
         } else {
             continue;       /* the parent half of a quad already written */
         }
@@ -447,7 +514,20 @@ size_t rm_cv_pair_triangles(const double (*xy)[2], const uint32_t (*tri)[3],
         out[count++] = pc;
     }
     free(mate);
+    free(none);
     return count;
+}
+
+size_t rm_cv_pair_triangles(const double (*xy)[2], const uint32_t (*tri)[3],
+                            const int32_t *parent, size_t tri_count, rm_cv_piece *out)
+{
+    return pair(xy, NULL, tri, parent, tri_count, out);
+}
+
+size_t rm_cv_pair_triangles_3d(const double (*xy)[2], const rm_vec3d *p, const uint32_t (*tri)[3],
+                               const int32_t *parent, size_t tri_count, rm_cv_piece *out)
+{
+    return pair(xy, p, tri, parent, tri_count, out);
 }
 
 rm_status rm_cv_cut_polygon(const rm_vec3d *p, size_t n, rm_cv_piece *out,
@@ -465,28 +545,32 @@ rm_status rm_cv_cut_polygon(const rm_vec3d *p, size_t n, rm_cv_piece *out,
         goto done;
     rm_cv_project(p, n, xy);
     size_t tri_count = 0;
-    bool forced = false;
+    bool forced = false, flipped = false;
     st = rm_cv_ear_clip((const double (*)[2])xy, n, tri, parent, &tri_count, &forced);
+    if (st == RM_OK)
+        st = rm_cv_flip_diagonals(p, n, tri, parent, tri_count, &flipped);
     if (st != RM_OK)
         goto done;
-    size_t pieces = rm_cv_pair_triangles((const double (*)[2])xy, (const uint32_t (*)[3])tri,
-                                         parent, tri_count, out);
+    size_t pieces = rm_cv_pair_triangles_3d((const double (*)[2])xy, p, (const uint32_t (*)[3])tri,
+                                            parent, tri_count, out);
     if (pieces == SIZE_MAX) {
         st = RM_NOMEM;
         goto done;
     }
     *count = pieces;
-    /* The pieces cover the face exactly when their areas add up to its
-       area (each piece turns the same way as the face). */
-    double area = 0.0, sum = 0.0;
-    for (size_t i = 0; i < n; i++) {
-        const double *a = xy[i], *b = xy[(i + 1) % n];
-        area += a[0] * b[1] - a[1] * b[0];
+    /* The pieces always cover the face (they share its edges); they
+       overlap when one of them does not face the face's normal: seen along
+       it, the face crosses itself. */
+    rm_vec3d nrm = rm_cv_face_normal(p, n);
+    bool away = false;
+    for (size_t i = 0; i < pieces && !away; i++) {
+        const rm_cv_piece *pc = &out[i];
+        rm_vec3d q[4];
+        for (uint32_t k = 0; k < pc->count; k++)
+            q[k] = p[pc->v[k]];
+        away = !(rm_cv_dot(rm_cv_newell(q, pc->count), nrm) > 0.0);
     }
-    area /= 2.0;
-    for (size_t i = 0; i < pieces; i++)
-        sum += rm_cv_area2d((const double (*)[2])xy, out[i].v, out[i].count);
-    *overlap = forced || fabs(sum - area) > 1e-9 * fabs(area);
+    *overlap = forced || away;
     st = RM_OK;
 done:
     free(xy);

@@ -13,6 +13,7 @@
    (texture_names.c). A model without textured materials is not touched. */
 #include "stages.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -218,6 +219,79 @@ rm_status rm_cv_image_failed(rm_cv_ctx *c, uint32_t image, rm_status st)
     return RM_INVALID;
 }
 
+/* A material is an atlas when the median of its polygons' UV boxes (the
+   box of each polygon's UVs, as a part of the image: 1 is the whole) is
+   below this: most polygons show a small part of the image. */
+#define RM_CV_ATLAS_MEDIAN 0.25
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : (x > y ? 1 : 0);
+}
+
+/* Without --slice-textures the VDP1 stretches the whole image over each
+   polygon: a model UV-mapped onto parts of an atlas (Kenney's kits, most
+   game assets) then looks broken. Says so once per MATL record, with the
+   VRAM the slices would take at most: each polygon's slice as
+   rm_cv_slice_size() makes it (identical slices are stored once, which
+   only resampling shows, so slicing takes less). */
+static rm_status atlas_hint(rm_cv_ctx *c, size_t record, uint32_t image, const rm_mesh_material *mat)
+{
+    size_t n = 0;
+    for (size_t p = 0; p < c->poly_count; p++)
+        n += c->poly_material[p] == record;
+    double *part = malloc((n ? n : 1) * sizeof *part);
+    if (!part)
+        return RM_NOMEM;
+    const rm_image *im = &c->images[image].img;
+    uint16_t format = (mat->jo_lut && c->opt.embed_textures) ? 1 : 0;
+    uint64_t vram = 0;
+    size_t k = 0;
+    for (size_t p = 0; p < c->poly_count; p++) {
+        if (c->poly_material[p] != record)
+            continue;
+        const rm_cv_poly *poly = &c->polys[p];
+        unsigned corners = poly->corner[3] == poly->corner[2] ? 3 : 4;
+        double uv[4][2];
+        if (!rm_cv_corner_uvs(c->mesh, poly->corner, corners, uv))
+            continue;
+        if (corners == 3) {
+            uv[3][0] = uv[2][0];
+            uv[3][1] = uv[2][1];
+        }
+        double u0 = uv[0][0], u1 = uv[0][0], v0 = uv[0][1], v1 = uv[0][1];
+        for (unsigned i = 1; i < 4; i++) {
+            u0 = fmin(u0, uv[i][0]);
+            u1 = fmax(u1, uv[i][0]);
+            v0 = fmin(v0, uv[i][1]);
+            v1 = fmax(v1, uv[i][1]);
+        }
+        part[k++] = (u1 - u0) * (v1 - v0);
+        uint32_t w = 0, h = 0;
+        rm_cv_slice_size((const double (*)[2])uv, im->width, im->height, c->opt.max_texture_width,
+                         c->opt.max_texture_height, &w, &h);
+        vram += rm_cv_vram_bytes(w, h, format);
+    }
+    if (k > 0) {
+        qsort(part, k, sizeof *part, cmp_double);
+        double median = k % 2 ? part[k / 2] : (part[k / 2 - 1] + part[k / 2]) / 2.0;
+        if (median < RM_CV_ATLAS_MEDIAN) {
+            const char *name = mat->map_kd && mat->map_kd[0] ? mat->map_kd : "its texture";
+            const char *base = strrchr(name, '/');
+            rm_diag_at(c->diag, RM_WARNING, mat->library ? mat->library : c->file,
+                       rm_cv_map_kd_line(mat), 0,
+                       "material \"%s\" maps small parts of %s (a texture atlas): without "
+                       "--slice-textures every polygon shows the whole image; --slice-textures "
+                       "gives each polygon its own texture (up to %llu KB of VDP1 VRAM; --max-texture WxH makes them smaller)",
+                       mat->name ? mat->name : "", base ? base + 1 : name,
+                       (unsigned long long)((vram + 1023) / 1024));
+        }
+    }
+    free(part);
+    return RM_OK;
+}
+
 /* Without slicing: one texture per textured MATL record. */
 static rm_status whole_textures(rm_cv_ctx *c)
 {
@@ -234,6 +308,8 @@ static rm_status whole_textures(rm_cv_ctx *c)
         }
         if (st == RM_OK)
             st = rm_cv_make_texture(c, image, &c->mesh->materials[src], NULL, false, &index);
+        if (st == RM_OK)
+            st = atlas_hint(c, i, image, &c->mesh->materials[src]);
         if (st != RM_OK)
             return st;
         if (index < RM_CV_MAX_TEXTURES)

@@ -51,20 +51,25 @@ typedef struct rm_cv_texture {
 typedef struct rm_cv_uv_turn {
     bool usable;            /* every UV finite, and not all at one point */
     unsigned first;         /* the corner that becomes A */
-    bool mirrored;          /* the UVs turn against the corner order (as the VDP1 draws,
-                               with the material's flips) */
+    bool mirrored;          /* the UVs turn against the corner order (counterclockwise, v up) */
 } rm_cv_uv_turn;
 
 /* For n (3 or 4) corners in their final order with texture coordinates uv
-   (OBJ: u right, v up): the corner nearest the texture corner that the
-   VDP1 puts at A, which is the top-left (u min, v max of the face's UVs)
-   without flip, the top-right with RM_MAT_FLIP_H, the bottom-left with
-   RM_MAT_FLIP_V, the bottom-right with both. Distances are measured with
-   the UV box scaled to a unit square; on a tie the first corner wins. The
+   (OBJ: u right, v up): the corner that becomes A, from the UVs alone. The
    VDP1 draws texture top-left, top-right, bottom-right, bottom-left at A,
-   B, C, D: clockwise in UV space (v up); `mirrored` when the UVs turn the
-   other way (with one flip: the same way). */
+   B, C, D: clockwise in UV space (v up). When the UVs turn that way, A is
+   the corner nearest the top-left of the face's UVs (u min, v max); when
+   they turn the other way (`mirrored`), the corner nearest the top-right,
+   so that jo_flip h draws the face as its UVs say. Distances are measured
+   with the UV box scaled to a unit square; on a tie the first corner wins.
+   `flags` (the material's) is not used: a jo_flip never changes the
+   corners, it flips the texture on the VDP1 (seed 000). */
 rm_cv_uv_turn rm_cv_uv_turn_of(const double uv[][2], unsigned n, uint32_t flags);
+
+/* True when a polygon turned by `t` is drawn as its UVs say (normal faces:
+   flipped as the material's jo_flip asks) with these material flags:
+   false for a mirrored face unless the flip is exactly jo_flip h. */
+bool rm_cv_uv_drawn_right(const rm_cv_uv_turn *t, uint32_t flags);
 
 /* The UVs of n mesh corners; false when one has none or is not finite. */
 bool rm_cv_corner_uvs(const rm_mesh *m, const uint32_t *corner, unsigned n, double uv[4][2]);

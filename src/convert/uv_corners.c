@@ -6,15 +6,22 @@
    which way round the texture goes: the corner whose UV is nearest the
    top-left of the face's UV box becomes A (a cyclic rotation: the front
    side stays). In UV space (v up), top-left, top-right, bottom-right,
-   bottom-left turn clockwise; a face whose UVs turn the other way shows the
-   texture mirrored, which no rotation fixes: jo_flip h or v does (and
-   each flip changes which texture corner lands on A). */
+   bottom-left turn clockwise; a face whose UVs turn the other way
+   ("mirrored") cannot be drawn right by a rotation alone: its A is then
+   the corner nearest the top-right, so that the VDP1's horizontal flip
+   (jo_flip h) draws it as the UVs say.
+
+   The corners come from the UVs alone, never from the material's jo_flip
+   (seed 000: the flag asks the VDP1 to flip the texture): a normally
+   mapped face of a jo_flip h material has the same corners as without the
+   flag and the VDP1 draws its texture mirrored, as asked. */
 #include "textures.h"
 
 #include <math.h>
 
 rm_cv_uv_turn rm_cv_uv_turn_of(const double uv[][2], unsigned n, uint32_t flags)
 {
+    (void)flags;        /* the corners never depend on the flip: see the top */
     rm_cv_uv_turn t = { false, 0, false };
     if (n < 3 || n > 4)
         return t;
@@ -33,9 +40,20 @@ rm_cv_uv_turn rm_cv_uv_turn_of(const double uv[][2], unsigned n, uint32_t flags)
         return t;       /* every corner at one UV: no direction at all */
     t.usable = true;
 
-    /* The texture corner the VDP1 puts at A, given the flips. */
-    double tu = (flags & RM_MAT_FLIP_H) ? umax : umin;
-    double tv = (flags & RM_MAT_FLIP_V) ? vmin : vmax;
+    /* Twice the signed area (shoelace), relative to corner 0 for precision:
+       negative = clockwise with v up, as the VDP1 draws. */
+    double area = 0.0;
+    for (unsigned i = 1; i + 1 < n; i++) {
+        double au = uv[i][0] - uv[0][0], av = uv[i][1] - uv[0][1];
+        double bu = uv[i + 1][0] - uv[0][0], bv = uv[i + 1][1] - uv[0][1];
+        area += au * bv - av * bu;
+    }
+    t.mirrored = area > 0.0;
+
+    /* The texture corner that goes at A: the top-left (u min, v max), or for
+       a mirrored face the top-right, where jo_flip h puts it. */
+    double tu = t.mirrored ? umax : umin;
+    double tv = vmax;
     double best = INFINITY;
     for (unsigned i = 0; i < n; i++) {
         double du = eu > 0.0 ? (uv[i][0] - tu) / eu : 0.0;
@@ -46,18 +64,15 @@ rm_cv_uv_turn rm_cv_uv_turn_of(const double uv[][2], unsigned n, uint32_t flags)
             t.first = i;
         }
     }
-
-    /* Twice the signed area (shoelace), relative to corner 0 for precision:
-       negative = clockwise with v up. */
-    double area = 0.0;
-    for (unsigned i = 1; i + 1 < n; i++) {
-        double au = uv[i][0] - uv[0][0], av = uv[i][1] - uv[0][1];
-        double bu = uv[i + 1][0] - uv[0][0], bv = uv[i + 1][1] - uv[0][1];
-        area += au * bv - av * bu;
-    }
-    bool one_flip = ((flags & RM_MAT_FLIP_H) != 0) != ((flags & RM_MAT_FLIP_V) != 0);
-    t.mirrored = one_flip ? area < 0.0 : area > 0.0;
     return t;
+}
+
+bool rm_cv_uv_drawn_right(const rm_cv_uv_turn *t, uint32_t flags)
+{
+    uint32_t flip = flags & (RM_MAT_FLIP_H | RM_MAT_FLIP_V);
+    /* A normal face is drawn as its UVs say, flipped as the material asks;
+       a mirrored one only with jo_flip h (its A is the top-right). */
+    return !t->mirrored || flip == RM_MAT_FLIP_H;
 }
 
 bool rm_cv_corner_uvs(const rm_mesh *m, const uint32_t *corner, unsigned n, double uv[4][2])

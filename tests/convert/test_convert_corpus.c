@@ -124,6 +124,12 @@ static void check_face(const rm_mesh *src, size_t f, bool planar, size_t *pieces
     rm_jom_free(&j);
 }
 
+static int cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : (a > b ? 1 : 0);
+}
+
 static bool corpus_present(void)
 {
     struct stat st;
@@ -179,6 +185,80 @@ static void the_66_gon(void **state)
     for (uint32_t k = 0; k < j.polygon_count; k++)
         assert_true(j.polygons[k].normal.x == 65536 && j.polygons[k].normal.y == 0 &&
                     j.polygons[k].normal.z == 0);
+    rm_diag_free(&d);
+    rm_jom_free(&j);
+    rm_mesh_free(&m);
+}
+
+/* Edges used once (or twice the same way) by the polygons, as index
+   pairs: p[k] gives polygon k's corner count and corners. */
+static size_t open_edges_of(size_t points, size_t polys, const uint32_t *start, const uint32_t *idx)
+{
+    /* Sorted directed edges; an edge is closed when a -> b and b -> a are
+       used as often. */
+    size_t n = start[polys];
+    uint64_t *e = malloc((n ? n : 1) * sizeof *e);
+    assert_non_null(e);
+    for (size_t k = 0; k < polys; k++) {
+        uint32_t c = start[k + 1] - start[k];
+        for (uint32_t i = 0; i < c; i++) {
+            uint64_t a = idx[start[k] + i], b = idx[start[k] + (i + 1) % c];
+            e[start[k] + i] = a < b ? (a << 33) | (b << 1) : (b << 33) | (a << 1) | 1;
+        }
+    }
+    (void)points;
+    qsort(e, n, sizeof *e, cmp_u64);
+    size_t bad = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        long fwd = 0, back = 0;
+        while (j < n && (e[j] >> 1) == (e[i] >> 1)) {
+            if (e[j] & 1)
+                back++;
+            else
+                fwd++;
+            j++;
+        }
+        bad += fwd != back;
+        i = j;
+    }
+    free(e);
+    return bad;
+}
+
+static void closed_control_mesh_stays_closed(void **state)
+{
+    (void)state;
+    /* The spot cage: a closed mesh of bent quads and pentagons. Its
+       pentagons once became one polygon each, leaving 6 open edges. */
+    rm_mesh m;
+    assert_true(read_obj("spot-control-mesh/spot_control_mesh.obj", &m));
+    uint32_t *start = malloc((m.face_count + 1) * sizeof *start);
+    assert_non_null(start);
+    for (size_t f = 0; f <= m.face_count; f++)
+        start[f] = m.face_start[f];
+    assert_int_equal(open_edges_of(m.position_count, m.face_count, start, m.corner_position), 0);
+    rm_jom_model j;
+    rm_diag d;
+    rm_diag_init(&d);
+    assert_int_equal(rm_convert_mesh_to_jom(&m, NULL, &j, &d), RM_OK);
+    uint32_t *js = malloc((j.polygon_count + 1) * sizeof *js);
+    uint32_t *ji = malloc(4 * (size_t)j.polygon_count * sizeof *ji + 1);
+    assert_non_null(js);
+    assert_non_null(ji);
+    js[0] = 0;
+    for (uint32_t k = 0; k < j.polygon_count; k++) {
+        const uint16_t *v = j.polygons[k].v;
+        uint32_t c = v[3] == v[2] ? 3 : 4;
+        for (uint32_t i = 0; i < c; i++)
+            ji[js[k] + i] = v[i];
+        js[k + 1] = js[k] + c;
+    }
+    assert_int_equal(open_edges_of(j.point_count, j.polygon_count, js, ji), 0);
+    assert_int_equal(j.point_count, m.position_count);
+    free(js);
+    free(ji);
+    free(start);
     rm_diag_free(&d);
     rm_jom_free(&j);
     rm_mesh_free(&m);
@@ -257,6 +337,7 @@ int main(void)
         cmocka_unit_test(ngon_faces_of_the_corpus),
         cmocka_unit_test(the_66_gon),
         cmocka_unit_test(every_file),
+        cmocka_unit_test(closed_control_mesh_stays_closed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1249,15 +1249,12 @@ static void options_and_empty_meshes(void **state)
     mb_init(&m, "e.obj");
     mb_square(&m, 0, 0);
 
-    /* No faces: an empty model, sphere 0. */
+    /* No faces: not a model (issue 13: never an empty JOM). */
     rm_convert_options o = opt_default();
-    convert_ok(&m, &o, &j, &d);
+    assert_int_equal(convert(&m, &o, &j, &d), RM_INVALID);
+    assert_true(has_msg(&d, "e.obj: error: no polygon to convert (4 vertices, 0 faces with 3 or more "
+                            "corners)"));
     assert_int_equal(j.point_count, 0);
-    assert_int_equal(j.polygon_count, 0);
-    assert_int_equal(j.material_count, 0);
-    assert_int_equal(j.radius, 0);
-    assert_false(j.has_groups);
-    rm_jom_free(&j);
     rm_diag_free(&d);
 
     /* A bad scale is a usage error. */

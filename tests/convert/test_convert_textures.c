@@ -108,18 +108,21 @@ static void uv_turns_8_orientations(void **state)
             }
             rm_cv_uv_turn t = rm_cv_uv_turn_of((const double(*)[2])uv, 4, 0);
             assert_true(t.usable);
-            assert_int_equal(t.first, r);
+            /* A is the top-left; for a mirrored face the top-right
+               (MIRROR[3], at r + 3), where jo_flip h puts it. */
+            assert_int_equal(t.first, mirror ? (r + 3) % 4 : r);
             assert_int_equal(t.mirrored, mirror);
-            /* With jo_flip h the VDP1 puts the texture's top-right at A: a
-               mirrored face is then drawn right. Top-right is DRAWN[1] (at
-               r + 1) or MIRROR[3] (at r + 3). */
-            t = rm_cv_uv_turn_of((const double(*)[2])uv, 4, RM_MAT_FLIP_H);
-            assert_int_equal(t.first, mirror ? (r + 3) % 4 : (r + 1) % 4);
-            assert_int_equal(t.mirrored, !mirror);
-            /* jo_flip hv: bottom-right at A, the same turn as no flip. */
-            t = rm_cv_uv_turn_of((const double(*)[2])uv, 4, RM_MAT_FLIP_H | RM_MAT_FLIP_V);
-            assert_int_equal(t.first, (r + 2) % 4);
-            assert_int_equal(t.mirrored, mirror);
+            /* The material's flip changes nothing: the VDP1 flips. */
+            static const uint32_t flips[3] = { RM_MAT_FLIP_H, RM_MAT_FLIP_V,
+                                               RM_MAT_FLIP_H | RM_MAT_FLIP_V };
+            for (unsigned k = 0; k < 3; k++) {
+                rm_cv_uv_turn f = rm_cv_uv_turn_of((const double(*)[2])uv, 4, flips[k]);
+                assert_int_equal(f.first, t.first);
+                assert_int_equal(f.mirrored, t.mirrored);
+                assert_int_equal(rm_cv_uv_drawn_right(&f, flips[k]),
+                                 !mirror || flips[k] == RM_MAT_FLIP_H);
+            }
+            assert_int_equal(rm_cv_uv_drawn_right(&t, 0), !mirror);
         }
     }
 }
@@ -133,7 +136,7 @@ static void uv_turn_region_and_bad_values(void **state)
     /* corners: top-right, top-left, bottom-left, bottom-right: mirrored. */
     rm_cv_uv_turn t = rm_cv_uv_turn_of((const double(*)[2])uv, 4, 0);
     assert_true(t.usable);
-    assert_int_equal(t.first, 1);
+    assert_int_equal(t.first, 0);       /* mirrored: the top-right */
     assert_true(t.mirrored);
     /* A triangle: (1,0) (0,1) (1,1) turns clockwise; top-left (0,1) is corner 1. */
     double tri[3][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 } };
@@ -182,8 +185,9 @@ static void converter_turns_quads_by_uv(void **state)
     /* OBJ order is counterclockwise; Blender's UVs for it, (0,0) (1,0)
        (1,1) (0,1), turn counterclockwise too (not mirrored). Rotated by r:
        corner i gets Q[(i + r) % 4], so the top-left (0,1) = Q[3] is at OBJ
-       corner (3 - r) mod 4. Mirrored: Q' = (1,0) (0,0) (0,1) (1,1), the
-       top-left is Q'[2], at OBJ corner (2 - r) mod 4. After the reversal
+       corner (3 - r) mod 4. Mirrored: Q' = (1,0) (0,0) (0,1) (1,1), A is
+       the top-right (where jo_flip h puts it), Q'[3], also at OBJ corner
+       (3 - r) mod 4. After the reversal
        the polygon goes A, then the OBJ corner before it, and so on. */
     static const double Q[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
     static const double QM[4][2] = { { 1, 0 }, { 0, 0 }, { 0, 1 }, { 1, 1 } };
@@ -203,15 +207,16 @@ static void converter_turns_quads_by_uv(void **state)
             rm_convert_options_default(&o);
             o.embed_textures = true;
             assert_int_equal(rm_convert_mesh_to_jom(&m, &o, &j, &d), RM_OK);
-            int a = (int)((mirror ? 2 + 4 - r : 3 + 4 - r) % 4);
+            int a = (int)((3 + 4 - r) % 4);
             for (int k = 0; k < 4; k++)
                 assert_int_equal(vertex_at(&j, j.polygons[0].v[k]), (a - k + 4) % 4);
             assert_int_equal(count_sub(&d, "mirrored"), mirror);
             if (mirror)
                 assert_true(has_sub(&d, "quad.obj:7: warning: texture coordinates are mirrored against "
                                         "the corner order: the texture of material \"wall\" is drawn "
-                                        "mirrored on this face; the material with jo_flip h (or "
-                                        "jo_flip v) draws it right, or use --slice-textures"));
+                                        "mirrored on this face; jo_flip h draws it right (it flips "
+                                        "every face of the material: give the mirrored faces a "
+                                        "material of their own), or use --slice-textures"));
             rm_jom_free(&j);
             rm_diag_free(&d);
             rm_mesh_free(&m);
@@ -644,7 +649,7 @@ static void missing_and_broken_images(void **state)
     assert_int_equal(convert_file("missing.obj", NULL, &j, &r, &d), RM_INVALID);
     assert_int_equal(j.point_count, 0);
     assert_int_equal(r.texture_count, 0);
-    assert_true(has_sub(&d, "missing.mtl:4: error: texture \"textures/none.png\" of material \"gone\" "
+    assert_true(has_sub(&d, "missing.mtl:4:1: error: texture \"textures/none.png\" of material \"gone\" "
                             "is not found; tried \"" FIX "textures/none.png\" (No such file or "
                             "directory), \"" FIX "none.png\" (No such file or directory) "
                             "(--texture-dir DIR says where else to look)"));
@@ -661,7 +666,7 @@ static void missing_and_broken_images(void **state)
     rm_diag_free(&d);
 
     assert_int_equal(convert_file("broken.obj", NULL, &j, &r, &d), RM_INVALID);
-    assert_true(has_sub(&d, "broken.mtl:2: error: texture \"broken.png\" of material \"bad\" cannot "
+    assert_true(has_sub(&d, "broken.mtl:2:1: error: texture \"broken.png\" of material \"bad\" cannot "
                             "be read; tried \"" FIX "broken.png\" (not a readable image)"));
     assert_true(d.errors >= 2);     /* and the decoder's own message */
     rm_diag_free(&d);
@@ -675,7 +680,7 @@ static void texture_dir_and_nested(void **state)
     rm_diag d;
     /* C:\Users\artist\textures\stone.png: only the file name is tried. */
     assert_int_equal(convert_file("stone.obj", NULL, &j, &r, &d), RM_INVALID);
-    assert_true(has_sub(&d, "stone.mtl:2: error: texture \"C:/Users/artist/textures/stone.png\""));
+    assert_true(has_sub(&d, "stone.mtl:2:1: error: texture \"C:/Users/artist/textures/stone.png\""));
     assert_true(has_sub(&d, "tried \"" FIX "stone.png\" (No such file or directory)"));
     rm_diag_free(&d);
     rm_convert_options o;
@@ -824,8 +829,8 @@ static void sliced_atlas(void **state)
 
     /* The same without slicing: one texture; b turned so that A has UV
        (0,1) (vertex 7, at (3,1,0)); c mirrored: a warning at its line, 44;
-       g's UVs are not mirrored, so with jo_flip h the texture is drawn
-       mirrored: a warning at line 49 suggesting no jo_flip. */
+       g's UVs are not mirrored: with jo_flip h the VDP1 draws its texture
+       flipped, as the material asks, without a warning. */
     rm_convert_options_default(&o);
     convert_file_ok("atlas.obj", &o, &j, &r, &d);
     assert_int_equal(j.texture_count, 1);
@@ -833,10 +838,8 @@ static void sliced_atlas(void **state)
     assert_int_equal(j.points[j.polygons[1].v[0]].x, 3 * U);
     assert_int_equal(j.points[j.polygons[1].v[0]].y, -U);
     assert_true(has_sub(&d, "atlas.obj:44: warning: texture coordinates are mirrored"));
-    assert_true(has_sub(&d, "atlas.obj:49: warning: texture coordinates are mirrored against the corner "
-                            "order: the texture of material \"atlas_h\" is drawn mirrored on this "
-                            "face; the material with no jo_flip (or jo_flip hv) draws it right"));
-    assert_int_equal(count_sub(&d, "mirrored"), 2);
+    assert_false(has_sub(&d, "atlas.obj:49:"));
+    assert_int_equal(count_sub(&d, "mirrored"), 1);
     rm_convert_result_free(&r);
     rm_jom_free(&j);
     rm_diag_free(&d);
@@ -988,6 +991,93 @@ static void write_bin_files(void **state)
     rm_diag_free(&d);
 }
 
+/* Issue 13 item 3: a .BIN of another model is never replaced. Before the
+   model is serialised its names are settled against the folder: a
+   WALL.BIN with other pixels makes the texture WAL_<16 bits of its CRC>.BIN
+   (in the result and in TEXT), one with the same bytes is kept as it is,
+   and when the hashed name is taken by other bytes too nothing is
+   renamed and the call is refused. */
+static void settle_texture_names(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/rm_settle_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    rm_jom_model j;
+    rm_convert_result r;
+    rm_diag d;
+    convert_file_ok("two.obj", NULL, &j, &r, &d);
+    assert_string_equal(r.textures[0].name, "WALL.BIN");
+    assert_string_equal(r.textures[1].name, "BRICK.BIN");
+
+    /* Nothing in the folder: the names stay. */
+    assert_int_equal(rm_convert_settle_textures(&r, &j, dir, NULL, &d), RM_OK);
+    assert_string_equal(r.textures[0].name, "WALL.BIN");
+    assert_false(r.textures[0].unchanged);
+
+    /* WALL.BIN of another model (same size, other pixels); BRICK.BIN with
+       this model's very bytes. */
+    char wall[128], brick[128], hashed_path[128];
+    snprintf(wall, sizeof wall, "%s/WALL.BIN", dir);
+    snprintf(brick, sizeof brick, "%s/BRICK.BIN", dir);
+    uint8_t other[36];
+    memcpy(other, r.textures[0].bin, 36);
+    other[10] ^= 0x55;
+    assert_int_equal(rm_file_write_atomic(wall, other, 36, &d), RM_OK);
+    assert_int_equal(rm_file_write_atomic(brick, r.textures[1].bin, r.textures[1].bin_size, &d), RM_OK);
+    uint8_t be[32];
+    for (unsigned i = 0; i < 16; i++) {
+        be[2 * i] = (uint8_t)(WALL[i] >> 8);
+        be[2 * i + 1] = (uint8_t)WALL[i];
+    }
+    char hashed[16];
+    snprintf(hashed, sizeof hashed, "WAL_%04X.BIN", (unsigned)(rm_cv_texture_crc(8, 2, 0, be, 32) & 0xFFFFu));
+    rm_diag_free(&d);
+    rm_diag_init(&d);
+    assert_int_equal(rm_convert_settle_textures(&r, &j, dir, NULL, &d), RM_OK);
+    assert_string_equal(r.textures[0].name, hashed);
+    assert_string_equal(j.textures[0], hashed);
+    assert_false(r.textures[0].unchanged);
+    assert_string_equal(r.textures[1].name, "BRICK.BIN");
+    assert_true(r.textures[1].unchanged);
+    char want[512];
+    snprintf(want, sizeof want,
+             "%s: warning: exists with other pixels (another model's texture?): this model's "
+             "texture is %s",
+             wall, hashed);
+    assert_true(has_msg(&d, want));
+    assert_int_equal(d.errors, 0);
+    rm_convert_result_free(&r);
+    rm_jom_free(&j);
+    rm_diag_free(&d);
+
+    /* The hashed name taken by other bytes too: refused, naming both,
+       nothing renamed. */
+    convert_file_ok("two.obj", NULL, &j, &r, &d);
+    snprintf(hashed_path, sizeof hashed_path, "%s/%s", dir, hashed);
+    assert_int_equal(rm_file_write_atomic(hashed_path, "x", 1, &d), RM_OK);
+    assert_int_equal(rm_convert_settle_textures(&r, &j, dir, NULL, &d), RM_USAGE);
+    snprintf(want, sizeof want, "%s: error: exists with other pixels, and so does %s", hashed_path, wall);
+    assert_true(has_sub(&d, want));
+    assert_string_equal(r.textures[0].name, "WALL.BIN");
+    assert_string_equal(j.textures[0], "WALL.BIN");
+    assert_false(r.textures[1].unchanged);
+    /* The hashed file with this model's bytes: shared. */
+    assert_int_equal(rm_file_write_atomic(hashed_path, r.textures[0].bin, r.textures[0].bin_size, &d),
+                     RM_OK);
+    rm_diag_free(&d);
+    rm_diag_init(&d);
+    assert_int_equal(rm_convert_settle_textures(&r, &j, dir, NULL, &d), RM_OK);
+    assert_string_equal(r.textures[0].name, hashed);
+    assert_true(r.textures[0].unchanged);
+    unlink(wall);
+    unlink(brick);
+    unlink(hashed_path);
+    rmdir(dir);
+    rm_convert_result_free(&r);
+    rm_jom_free(&j);
+    rm_diag_free(&d);
+}
+
 /* Every prefix and many corrupted copies of the fixture images, through
    the whole converter: each converts, or fails with the clear error;
    never a crash (run under the sanitizers). */
@@ -1039,7 +1129,7 @@ static void malformed_images(void **state)
                 rm_status st = rm_convert_mesh_to_jom_ex(&m, &o, &j, &r, &cd);
                 assert_true(st == RM_OK || st == RM_INVALID);
                 if (st == RM_INVALID) {
-                    assert_true(has_sub(&cd, "q.mtl:2: error: texture \"img\" of material \"m\" "
+                    assert_true(has_sub(&cd, "q.mtl:2:1: error: texture \"img\" of material \"m\" "
                                              "cannot be read"));
                     failed++;
                 } else {
@@ -1150,6 +1240,7 @@ int main(void)
         cmocka_unit_test(no_textures_no_change),
         cmocka_unit_test(bad_options),
         cmocka_unit_test(write_bin_files),
+        cmocka_unit_test(settle_texture_names),
         cmocka_unit_test(malformed_images),
         cmocka_unit_test(slice_without_uvs),
         cmocka_unit_test(deterministic),

@@ -32,7 +32,8 @@ static void *zalloc(size_t n)
     11 ( 0, 0, 3)              deco       (no bone moves deco)
                                           4 grip   parent hand, no group, pivot (3, 0, 0)
    polygons: 0 body (0 1 9), 1 arm (9 3 4 10), 2 hand (10 5 6),
-             3 hat (7 8 1), 4 deco (11 0 2); each its own material index
+             3 hat (7 8 9), 4 deco (11 9 10) (a group's polygons use its own
+             points and shared ones only: seed 000); each its own material index
              (0..4 of 5 materials) so a test can tell them apart.
    animation "pose90": one key, root (0, 0, 10), hips Y 90, arm Z 90,
              hand X 90 degrees; "rest": one key, all zeros. */
@@ -47,8 +48,8 @@ void rt_model_arm(rm_jom_model *m)
         {{0, 0, -ONE}, {0, 1, 9, 9}},
         {{0, 0, -ONE}, {9, 3, 4, 10}},
         {{0, 0, -ONE}, {10, 5, 6, 6}},
-        {{0, 0, -ONE}, {7, 8, 1, 1}},
-        {{ONE, 0, 0}, {11, 0, 2, 2}},
+        {{0, 0, -ONE}, {7, 8, 9, 9}},
+        {{ONE, 0, 0}, {11, 9, 10, 10}},
     };
     static const struct { const char *name; uint16_t fp, np, fq, nq; } groups[5] = {
         {"body", 0, 3, 0, 1}, {"arm", 3, 2, 1, 1}, {"hand", 5, 2, 2, 1}, {"hat", 7, 2, 3, 1}, {"deco", 11, 1, 4, 1},
@@ -61,6 +62,7 @@ void rt_model_arm(rm_jom_model *m)
         {"grip", RM_JOM_BONE_NO_GROUP, 2, {3 * ONE, 0, 0}},
     };
     rm_jom_init(m);
+    m->radius = 207244;     /* sqrt(10) (points 5 and 6) = 207243.6 raw units */
     m->point_count = 12;
     m->points = zalloc(sizeof points);
     memcpy(m->points, points, sizeof points);

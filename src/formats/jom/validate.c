@@ -2,10 +2,12 @@
    by the reader (offsets of the file) and rm_jom_validate() (offsets the
    writer would give, from the shared layout). docs/jom.md lists every
    message. */
+#include "core/cnum.h"
 #include "jom_internal.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A polygon normal whose length is off by more than this is reported (a
@@ -27,7 +29,7 @@ static void vreport(jom_check *c, rm_severity sev, const char *label, uint64_t o
     if (!c->diag)
         return;
     char msg[768];
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    rm_cvsnprintf(msg, sizeof msg, fmt, ap);
     /* The shape of rm_diag_chunk(), with "header at" for the file header. */
     const char *word = sev == RM_WARNING ? "warning: " : sev == RM_NOTE ? "note: " : "";
     rm_diag_add(c->diag, sev, "%.1000s: %s at 0x%llx: %s%s", c->file, label,
@@ -194,14 +196,35 @@ static void check_materials(jom_check *c, const rm_jom_model *m)
     }
 }
 
+/* TEXT names are file names of the CD, or the names of embedded textures
+   (cd_name.c): never a path that a tool or the loader would follow. */
 static void check_textures(jom_check *c, const rm_jom_model *m)
 {
     if (!c->usable[JOM_TEXT])
         return;
+    uint32_t embedded = c->usable[JOM_TIMG] && m->texture_images ? m->texture_image_count : 0;
     for (uint32_t i = 0; i < m->texture_count; i++) {
         uint64_t rec = jom_record_offset(c, JOM_TEXT, i, JOM_NAME_SIZE);
-        if (jom_check_name(c, JOM_TEXT, rec, m->textures[i], "texture", i) && m->textures[i][0] == 0)
+        if (!jom_check_name(c, JOM_TEXT, rec, m->textures[i], "texture", i))
+            continue;
+        if (m->textures[i][0] == 0) {
             jom_report(c, RM_ERROR, JOM_TEXT, rec, "texture %u has an empty name", i);
+            continue;
+        }
+        char text[JOM_NAME_TEXT_SIZE];
+        jom_name_text(m->textures[i], JOM_NAME_SIZE, text, sizeof text);
+        if (i < embedded) {
+            if (!rm_jom_is_embedded_name(m->textures[i]))
+                jom_report(c, RM_ERROR, JOM_TEXT, rec,
+                           "texture %u '%s' is not a texture name: at most 15 characters of A-Z, "
+                           "0-9 and _ with one dot and an extension of 1 to 3, no folder",
+                           i, text);
+        } else if (!rm_jom_is_cd_name(m->textures[i])) {
+            jom_report(c, RM_ERROR, JOM_TEXT, rec,
+                       "texture %u '%s' is not a file name of the CD: an 8.3 name of A-Z, 0-9 "
+                       "and _ (WALL.BIN), without a folder",
+                       i, text);
+        }
     }
 }
 
@@ -242,6 +265,201 @@ static void check_groups(jom_check *c, const rm_jom_model *m)
                        "group %u '%s': first_polygon %u + polygon_count %u = %u, QUAD has %u polygons",
                        i, name, g->first_polygon, g->polygon_count, polygon_end, m->polygon_count);
     }
+}
+
+/* The bounding sphere of the header must hold every point: the engine's
+   jo_3d_is_sphere_visible() culls the model with it. Distances in raw
+   Q16.16 units, in doubles (exact coordinates, squares rounded by at most
+   1e-16 relative, far below a unit); a point may be up to
+   JOM_SPHERE_SLACK units outside (the rounding of the radius to Q16.16). */
+#define JOM_SPHERE_SLACK 2.0
+
+static void check_sphere(jom_check *c, const rm_jom_model *m)
+{
+    if (!c->present[JOM_PNTS] || !c->usable[JOM_PNTS] || m->point_count == 0 || !m->points)
+        return;
+    double cx = (double)m->center.x, cy = (double)m->center.y, cz = (double)m->center.z;
+    double worst = -1.0;
+    uint32_t worst_i = 0, outside = 0;
+    for (uint32_t i = 0; i < m->point_count; i++) {
+        double dx = (double)m->points[i].x - cx, dy = (double)m->points[i].y - cy,
+               dz = (double)m->points[i].z - cz;
+        double d = sqrt(dx * dx + dy * dy + dz * dz);
+        if (d > (double)m->radius + JOM_SPHERE_SLACK) {
+            outside++;
+            if (d > worst) {
+                worst = d;
+                worst_i = i;
+            }
+        }
+    }
+    if (outside == 0)
+        return;
+    const rm_vec3x *p = &m->points[worst_i];
+    jom_report(c, RM_ERROR, JOM_HEADER, 20,
+               "the bounding sphere (center %.6f %.6f %.6f, radius %.6f) does not hold the points: "
+               "%u outside, the farthest point %u (%.6f %.6f %.6f) at %.6f; "
+               "jo_3d_is_sphere_visible() would cull the model while it is on the screen",
+               rm_fixed_to_double(m->center.x), rm_fixed_to_double(m->center.y),
+               rm_fixed_to_double(m->center.z), rm_fixed_to_double(m->radius), outside, worst_i,
+               rm_fixed_to_double(p->x), rm_fixed_to_double(p->y), rm_fixed_to_double(p->z),
+               worst / 65536.0);
+}
+
+/* A group's range, clamped to the chunk it indexes (the range errors are
+   reported by check_groups). */
+static void group_range(uint32_t first, uint32_t count, uint32_t limit, uint32_t *lo, uint32_t *hi)
+{
+    *lo = first < limit ? first : limit;
+    *hi = first + count < limit ? first + count : limit;
+}
+
+/* No two groups share a polygon (a polygon belongs to one group) or an own
+   point (seed 000: a group's points are those used only by its polygons).
+   Groups are compared in the order of their first index: each with the
+   one before it that reaches farthest. */
+static void check_group_overlap(jom_check *c, const rm_jom_model *m, bool polygons, uint32_t limit)
+{
+    uint32_t n = m->group_count;
+    uint32_t *order = malloc((n ? n : 1) * sizeof *order);
+    if (!order)
+        return;
+    for (uint32_t i = 0; i < n; i++)
+        order[i] = i;
+    /* Insertion sort by first index, then by position: n is at most a few
+       hundred in practice, and the order is stable. */
+    for (uint32_t i = 1; i < n; i++) {
+        uint32_t g = order[i], j = i;
+        uint32_t key = polygons ? m->groups[g].first_polygon : m->groups[g].first_point;
+        while (j > 0) {
+            const rm_jom_group *h = &m->groups[order[j - 1]];
+            if ((polygons ? h->first_polygon : h->first_point) <= key)
+                break;
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = g;
+    }
+    uint32_t reach = 0, reacher = UINT32_MAX;
+    for (uint32_t k = 0; k < n; k++) {
+        const rm_jom_group *g = &m->groups[order[k]];
+        uint32_t lo, hi;
+        if (polygons)
+            group_range(g->first_polygon, g->polygon_count, limit, &lo, &hi);
+        else
+            group_range(g->first_point, g->point_count, limit, &lo, &hi);
+        if (lo == hi)
+            continue;       /* an empty range shares nothing */
+        if (reacher != UINT32_MAX && lo < reach) {
+            const rm_jom_group *r = &m->groups[reacher];
+            char a[JOM_NAME_TEXT_SIZE], b[JOM_NAME_TEXT_SIZE];
+            jom_name_text(g->name, JOM_NAME_SIZE, a, sizeof a);
+            jom_name_text(r->name, JOM_NAME_SIZE, b, sizeof b);
+            uint32_t rlo, rhi;
+            if (polygons)
+                group_range(r->first_polygon, r->polygon_count, limit, &rlo, &rhi);
+            else
+                group_range(r->first_point, r->point_count, limit, &rlo, &rhi);
+            jom_report(c, RM_ERROR, JOM_GRUP,
+                       jom_record_offset(c, JOM_GRUP, order[k], JOM_GROUP_SIZE) + (polygons ? 20 : 16),
+                       polygons ? "group %u '%s': polygons %u to %u overlap the polygons of group %u '%s' "
+                                  "(%u to %u): a polygon belongs to one group"
+                                : "group %u '%s': points %u to %u overlap the points of group %u '%s' "
+                                  "(%u to %u): a point is the own point of one group at most",
+                       order[k], a, lo, hi - 1, reacher, b, rlo, rhi - 1);
+        }
+        if (hi > reach) {
+            reach = hi;
+            reacher = order[k];
+        }
+    }
+    free(order);
+}
+
+/* A group's own points move with it (its bone): a polygon of another
+   group (or of no group) that uses one would be torn when it moves. One
+   message per group: the first such polygon and how many. */
+static void check_own_points(jom_check *c, const rm_jom_model *m)
+{
+    uint32_t np = m->point_count, nq = m->polygon_count, ng = m->group_count;
+    uint32_t *owner = malloc((np ? np : 1) * sizeof *owner);
+    uint32_t *poly_group = malloc((nq ? nq : 1) * sizeof *poly_group);
+    uint32_t *first_bad = malloc((ng ? ng : 1) * sizeof *first_bad);
+    uint32_t *bad_count = calloc(ng ? ng : 1, sizeof *bad_count);
+    uint16_t *bad_point = malloc((ng ? ng : 1) * sizeof *bad_point);
+    uint32_t *last_bad = malloc((ng ? ng : 1) * sizeof *last_bad);
+    if (!owner || !poly_group || !first_bad || !bad_count || !bad_point || !last_bad)
+        goto done;
+    for (uint32_t i = 0; i < np; i++)
+        owner[i] = UINT32_MAX;
+    for (uint32_t i = 0; i < nq; i++)
+        poly_group[i] = UINT32_MAX;
+    /* The first group wins where ranges overlap (reported above). */
+    for (uint32_t g = ng; g-- > 0;) {
+        uint32_t lo, hi;
+        group_range(m->groups[g].first_point, m->groups[g].point_count, np, &lo, &hi);
+        for (uint32_t i = lo; i < hi; i++)
+            owner[i] = g;
+        group_range(m->groups[g].first_polygon, m->groups[g].polygon_count, nq, &lo, &hi);
+        for (uint32_t i = lo; i < hi; i++)
+            poly_group[i] = g;
+    }
+    for (uint32_t i = 0; i < nq; i++)
+        for (unsigned k = 0; k < 4; k++) {
+            uint16_t v = m->polygons[i].v[k];
+            if (v >= np || owner[v] == UINT32_MAX || owner[v] == poly_group[i])
+                continue;
+            uint32_t g = owner[v];
+            if (bad_count[g] > 0 && last_bad[g] == i)
+                continue;       /* each polygon counted once per group */
+            if (bad_count[g]++ == 0) {
+                first_bad[g] = i;
+                bad_point[g] = v;
+            }
+            last_bad[g] = i;
+        }
+    for (uint32_t g = 0; g < ng; g++) {
+        if (bad_count[g] == 0)
+            continue;
+        char a[JOM_NAME_TEXT_SIZE], b[JOM_NAME_TEXT_SIZE + 32];
+        jom_name_text(m->groups[g].name, JOM_NAME_SIZE, a, sizeof a);
+        uint32_t other = poly_group[first_bad[g]];
+        if (other == UINT32_MAX) {
+            snprintf(b, sizeof b, "no group");
+        } else {
+            char t[JOM_NAME_TEXT_SIZE];
+            jom_name_text(m->groups[other].name, JOM_NAME_SIZE, t, sizeof t);
+            snprintf(b, sizeof b, "group %u '%s'", other, t);
+        }
+        jom_report(c, RM_ERROR, JOM_GRUP, jom_record_offset(c, JOM_GRUP, g, JOM_GROUP_SIZE) + 16,
+                   "group %u '%s': point %u is one of its own points (%u to %u), but polygon %u "
+                   "(of %s) uses it (%u polygons of other groups use its points): the group's "
+                   "bone would tear them",
+                   g, a, bad_point[g], m->groups[g].first_point,
+                   m->groups[g].first_point + m->groups[g].point_count - 1u, first_bad[g], b,
+                   bad_count[g]);
+    }
+done:
+    free(owner);
+    free(poly_group);
+    free(first_bad);
+    free(bad_count);
+    free(bad_point);
+    free(last_bad);
+}
+
+static void check_group_sharing(jom_check *c, const rm_jom_model *m)
+{
+    if (!c->usable[JOM_GRUP] || m->group_count < 1 || !m->groups)
+        return;
+    bool points_known = c->present[JOM_PNTS] && c->usable[JOM_PNTS];
+    bool polygons_known = c->present[JOM_QUAD] && c->usable[JOM_QUAD] && m->polygons;
+    if (polygons_known)
+        check_group_overlap(c, m, true, m->polygon_count);
+    if (points_known)
+        check_group_overlap(c, m, false, m->point_count);
+    if (points_known && polygons_known)
+        check_own_points(c, m);
 }
 
 static void check_bones(jom_check *c, const rm_jom_model *m)
@@ -333,6 +551,8 @@ void jom_check_content(jom_check *c, const rm_jom_model *m)
     check_textures(c, m);
     check_corner_normals(c, m);
     check_groups(c, m);
+    check_group_sharing(c, m);
+    check_sphere(c, m);
     check_bones(c, m);
     check_animations(c, m);
 }

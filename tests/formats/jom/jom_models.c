@@ -104,13 +104,15 @@ void jom_model_cube(rm_jom_model *m)
     m->group_count = 2;
     m->groups = zalloc(2 * sizeof *m->groups);
     jom_set_name(m->groups[0].name, "BODY");
+    /* Every point of the cube is used by both groups: neither has points of
+       its own (seed 000: a group's points are those only its polygons use). */
     m->groups[0].first_point = 0;
-    m->groups[0].point_count = 4;
+    m->groups[0].point_count = 0;
     m->groups[0].first_polygon = 0;
     m->groups[0].polygon_count = 3;
     jom_set_name(m->groups[1].name, "LID");
     m->groups[1].first_point = 4;
-    m->groups[1].point_count = 4;
+    m->groups[1].point_count = 0;
     m->groups[1].first_polygon = 3;
     m->groups[1].polygon_count = 3;
 

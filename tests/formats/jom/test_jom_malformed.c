@@ -116,7 +116,7 @@ static void renamed_chunks(void **state)
 {
     (void)state;
     /* A renamed chunk is unknown, skipped with a note: then what needed it
-       is missing. Only GOUR (cube) and TIMG (textured) can go. */
+       is missing. Only GOUR (cube) can go. */
     static const struct { int file; const char *tag; rm_status want; const char *message; } cases[] = {
         {CUBE, "PNTS", RM_INVALID, "t.jom: chunk PNTS at 0x84: missing: every JOM file has a PNTS chunk"},
         {CUBE, "QUAD", RM_INVALID, "t.jom: chunk QUAD at 0x108: missing: every JOM file has a QUAD chunk"},
@@ -131,7 +131,11 @@ static void renamed_chunks(void **state)
         {CUBE, "BONE", RM_INVALID, "t.jom: chunk ANIM at 0x348: ANIM needs a BONE chunk before it"},
         {CUBE, "ANIM", RM_INVALID, "t.jom: chunk BONE at 0x2fc: BONE needs an ANIM chunk after it"},
         {CUBE, "END ", RM_INVALID, "t.jom: chunk END at 0x3a8: missing: the file ends without an END chunk"},
-        {TEXTURED, "TIMG", RM_OK, "t.jom: chunk XXXX at 0x18: note: unknown chunk (104 bytes), skipped"},
+        /* Without TIMG the TEXT names are files of the CD: the embedded
+           names (11-character stems) are not 8.3 names. */
+        {TEXTURED, "TIMG", RM_INVALID,
+         "t.jom: chunk TEXT at 0x120: texture 0 'RGB_0A1B2C.BIN' is not a file name of the CD: an 8.3 name "
+         "of A-Z, 0-9 and _ (WALL.BIN), without a folder"},
         {TEXTURED, "TEXT", RM_INVALID,
          "t.jom: chunk MATL at 0x108: material 0 'GREEN' uses texture 1, there is no TEXT chunk"},
     };

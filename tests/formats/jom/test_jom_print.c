@@ -86,7 +86,7 @@ static void text_of_the_cube(void **state)
         "  3: 1.000000 0.500000 0.000000",
         "  polygon 0: 16,16,16 0xc210 31,0,0 0x801f 0,31,0 0x83e0 0,0,31 0xfc00",
         "  polygon 2: 0,0,0 0x0000 0,0,0 0x0000 0,0,0 0x0000 0,0,0 0x0000",
-        "  1 'LID': points 4 to 7 (4), polygons 3 to 5 (3)",
+        "  1 'LID': points none (first 4), polygons 3 to 5 (3)",
         "  0 'ROOT': parent -1 (root), group 0 'BODY', pivot 0.000000 0.000000 0.000000",
         "  1 'LID': parent 0 'ROOT', group 1 'LID', pivot 0.000000 -1.000000 1.000000",
         /* 2 keys, loop: back to the first key after 2 x 30 ticks = 1 s */

@@ -430,7 +430,7 @@ static void validate_in_memory(void **state)
     m.groups[1].point_count = 5;
     expect_validate(&m, RM_INVALID,
                     "t.jom: chunk GRUP at 0x2f4: group 1 'LID': first_point 4 + point_count 5 = 9, PNTS has 8 points");
-    m.groups[1].point_count = 4;
+    m.groups[1].point_count = 0;
     memset(m.materials[0].name, 'A', 16);
     expect_validate(&m, RM_INVALID,
                     "t.jom: chunk MATL at 0x12c: material 0: name 'AAAAAAAAAAAAAAAA' is not zero-terminated within 16 bytes");
@@ -508,6 +508,189 @@ static void validate_in_memory(void **state)
     rm_jom_free(&m);
 }
 
+/* What the engine would draw wrong (issue 13, item 9): a bounding sphere
+   that misses points, groups that share polygons or own points. */
+static void sphere_holds_the_points(void **state)
+{
+    (void)state;
+    rm_jom_model m;
+    jom_model_cube(&m);
+    /* The corners are sqrt(3) = 113511.68 raw units from the center: a
+       radius of 113510 holds them within the 2 units of slack, 113509
+       does not. */
+    m.radius = 113510;
+    expect_validate(&m, RM_OK, NULL);
+    m.radius = 113509;
+    expect_validate(&m, RM_INVALID,
+                    "t.jom: header at 0x14: the bounding sphere (center 0.000000 0.000000 0.000000, radius "
+                    "1.732010) does not hold the points: 8 outside, the farthest point 0 (-1.000000 "
+                    "-1.000000 -1.000000) at 1.732051; jo_3d_is_sphere_visible() would cull the model "
+                    "while it is on the screen");
+    m.radius = 113512;
+    m.center.x = 0x8000;    /* moved by 0.5: points 0, 3, 4, 7 (x = -1) are 1.5 away in x */
+    expect_validate(&m, RM_INVALID,
+                    "t.jom: header at 0x14: the bounding sphere (center 0.500000 0.000000 0.000000, radius "
+                    "1.732056) does not hold the points: 4 outside, the farthest point 0 (-1.000000 "
+                    "-1.000000 -1.000000) at 2.061553; jo_3d_is_sphere_visible() would cull the model "
+                    "while it is on the screen");
+    rm_jom_free(&m);
+    /* The same rule when reading: radius 1.0 in the file (header at 0x14). */
+    size_t size;
+    uint8_t *data = model_file(CUBE, &size);
+    jom_put32(data + 0x14, 0x10000);
+    expect_read(data, size, RM_INVALID,
+                "t.jom: header at 0x14: the bounding sphere (center 0.000000 0.000000 0.000000, radius "
+                "1.000000) does not hold the points: 8 outside, the farthest point 0 (-1.000000 -1.000000 "
+                "-1.000000) at 1.732051; jo_3d_is_sphere_visible() would cull the model while it is on "
+                "the screen");
+    free(data);
+}
+
+/* Two triangles, each a group with its own 3 points: A (0, 1, 2),
+   polygon 0; B (3, 4, 5), polygon 1. */
+static void two_groups(rm_jom_model *m)
+{
+    jom_model_triangle(m);
+    free(m->points);
+    free(m->polygons);
+    free(m->polygon_materials);
+    m->point_count = 6;
+    m->points = calloc(6, sizeof *m->points);
+    for (int i = 0; i < 6; i++)
+        m->points[i] = (rm_vec3x){(i % 3 == 1) ? 0x10000 : 0, (i % 3 == 2) ? 0x10000 : 0, i < 3 ? 0 : 0x10000};
+    m->center = (rm_vec3x){0x8000, 0x8000, 0x8000};
+    m->radius = 0xDDB4;     /* sqrt(0.75) = 0.866025 -> 56755.2 -> 56756 */
+    m->polygon_count = 2;
+    m->polygons = calloc(2, sizeof *m->polygons);
+    m->polygon_materials = calloc(2, sizeof *m->polygon_materials);
+    for (int p = 0; p < 2; p++) {
+        m->polygons[p].normal.z = -0x10000;
+        m->polygons[p].v[0] = (uint16_t)(3 * p);
+        m->polygons[p].v[1] = (uint16_t)(3 * p + 1);
+        m->polygons[p].v[2] = m->polygons[p].v[3] = (uint16_t)(3 * p + 2);
+    }
+    m->has_groups = true;
+    m->group_count = 2;
+    m->groups = calloc(2, sizeof *m->groups);
+    jom_set_name(m->groups[0].name, "A");
+    m->groups[0] = (rm_jom_group){.first_point = 0, .point_count = 3, .first_polygon = 0, .polygon_count = 1};
+    jom_set_name(m->groups[0].name, "A");
+    m->groups[1] = (rm_jom_group){.first_point = 3, .point_count = 3, .first_polygon = 1, .polygon_count = 1};
+    jom_set_name(m->groups[1].name, "B");
+}
+
+static void groups_share_nothing(void **state)
+{
+    (void)state;
+    /* Layout of two_groups: PNTS 0x18 (4 + 72 = 76), QUAD 0x6c (4 + 40),
+       QMAT 0xa0 (4 + 4), MATL 0xb0 (4 + 32), GRUP 0xdc: records from
+       0xe8, group 1 at 0x100 (first_point +16, first_polygon +20). */
+    rm_jom_model m;
+    two_groups(&m);
+    expect_validate(&m, RM_OK, NULL);
+    m.groups[1].first_polygon = 0;
+    m.groups[1].polygon_count = 2;
+    expect_validate(&m, RM_INVALID,
+                    "t.jom: chunk GRUP at 0x114: group 1 'B': polygons 0 to 1 overlap the polygons of group 0 "
+                    "'A' (0 to 0): a polygon belongs to one group");
+    m.groups[1].first_polygon = 1;
+    m.groups[1].polygon_count = 1;
+    m.groups[1].first_point = 2;
+    m.groups[1].point_count = 4;
+    expect_validate(&m, RM_INVALID,
+                    "t.jom: chunk GRUP at 0x110: group 1 'B': points 2 to 5 overlap the points of group 0 'A' "
+                    "(0 to 2): a point is the own point of one group at most");
+    m.groups[1].first_point = 3;
+    m.groups[1].point_count = 3;
+    /* B's triangle uses A's point 2: A's bone would pull it. */
+    m.polygons[1].v[2] = m.polygons[1].v[3] = 2;
+    expect_validate(&m, RM_INVALID,
+                    "t.jom: chunk GRUP at 0xf8: group 0 'A': point 2 is one of its own points (0 to 2), but "
+                    "polygon 1 (of group 1 'B') uses it (1 polygons of other groups use its points): the "
+                    "group's bone would tear them");
+    /* A polygon of no group is torn the same way. */
+    m.groups[1].polygon_count = 0;
+    expect_validate(&m, RM_INVALID,
+                    "t.jom: chunk GRUP at 0xf8: group 0 'A': point 2 is one of its own points (0 to 2), but "
+                    "polygon 1 (of no group) uses it (1 polygons of other groups use its points): the "
+                    "group's bone would tear them");
+    /* Through the reader too: the valid file, polygon 1's C and D (QUAD
+       records from 0x78, polygon 1 at 0x8c, corners at +12) set to 2. */
+    m.groups[1].polygon_count = 1;
+    m.polygons[1].v[2] = m.polygons[1].v[3] = 5;
+    size_t size;
+    uint8_t *data = jom_write_or_die(&m, &size);
+    jom_put16(data + 0x8c + 16, 2);
+    jom_put16(data + 0x8c + 18, 2);
+    expect_read(data, size, RM_INVALID,
+                "t.jom: chunk GRUP at 0xf8: group 0 'A': point 2 is one of its own points (0 to 2), but "
+                "polygon 1 (of group 1 'B') uses it (1 polygons of other groups use its points): the "
+                "group's bone would tear them");
+    free(data);
+    rm_jom_free(&m);
+    /* The cube's groups share every point: none has points of its own. */
+    jom_model_cube(&m);
+    m.groups[0].point_count = 4;
+    expect_validate(&m, RM_INVALID,
+                    "t.jom: chunk GRUP at 0x2dc: group 0 'BODY': point 1 is one of its own points (0 to 3), "
+                    "but polygon 3 (of group 1 'LID') uses it (3 polygons of other groups use its points): "
+                    "the group's bone would tear them");
+    rm_jom_free(&m);
+}
+
+static void texture_names_are_cd_names(void **state)
+{
+    (void)state;
+    static const char *const good[] = {"WALL.BIN", "TEX", "A.B", "12345678.ABC", "WAL_9BEA.BIN", "T24.TGA"};
+    static const char *const bad[] = {"", ".BIN", "WALL.", "WALL.BINX", "123456789.BIN", "A.B.C",
+                                      "../X", "../../x/SECRET", "A/B.BIN", "A\\B.BIN", "C:X.BIN",
+                                      "wall.bin", "A B.BIN", "A\x01.BIN", "WALL_10A6AD.BIN", "-A.BIN"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+        assert_true(rm_jom_is_cd_name(good[i]));
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        if (rm_jom_is_cd_name(bad[i]))
+            fprintf(stderr, "accepted: '%s'\n", bad[i]);
+        assert_false(rm_jom_is_cd_name(bad[i]));
+    }
+    assert_false(rm_jom_is_cd_name(NULL));
+    assert_true(rm_jom_is_embedded_name("WALL_10A6AD.BIN"));
+    assert_true(rm_jom_is_embedded_name("WALL.BIN"));
+    assert_false(rm_jom_is_embedded_name("WALL_10A6AD1.BIN"));  /* 16 characters */
+    assert_false(rm_jom_is_embedded_name("../WALL.BIN"));
+    assert_false(rm_jom_is_embedded_name("wall_10a6ad.bin"));
+    assert_false(rm_jom_is_embedded_name(NULL));
+
+    /* In the checks: TEXT name 0 of the cube at 0x178, a CD file (no TIMG). */
+    rm_jom_model m;
+    jom_model_cube(&m);
+    size_t size;
+    uint8_t *data = jom_write_or_die(&m, &size);
+    memcpy(data + 0x178, "../../x/SECRET\0", 16);
+    jom_set_name(m.textures[0], "../../x/SECRET");
+    expect_validate(&m, RM_INVALID,
+                    "t.jom: chunk TEXT at 0x178: texture 0 '../../x/SECRET' is not a file name of the CD: an "
+                    "8.3 name of A-Z, 0-9 and _ (WALL.BIN), without a folder");
+    expect_read(data, size, RM_INVALID,
+                "t.jom: chunk TEXT at 0x178: texture 0 '../../x/SECRET' is not a file name of the CD: an 8.3 "
+                "name of A-Z, 0-9 and _ (WALL.BIN), without a folder");
+    free(data);
+    jom_set_name(m.textures[0], "wall.bin");
+    expect_validate(&m, RM_INVALID,
+                    "t.jom: chunk TEXT at 0x178: texture 0 'wall.bin' is not a file name of the CD: an 8.3 "
+                    "name of A-Z, 0-9 and _ (WALL.BIN), without a folder");
+    rm_jom_free(&m);
+    /* Embedded textures keep their longer names, never a path: TEXT at
+       0x114, names from 0x120. */
+    jom_model_textured(&m);
+    expect_validate(&m, RM_OK, NULL);
+    jom_set_name(m.textures[1], "../LUT.BIN");
+    jom_set_name(m.texture_images[1].name, "../LUT.BIN");
+    expect_validate(&m, RM_INVALID,
+                    "t.jom: chunk TEXT at 0x130: texture 1 '../LUT.BIN' is not a texture name: at most 15 "
+                    "characters of A-Z, 0-9 and _ with one dot and an extension of 1 to 3, no folder");
+    rm_jom_free(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -516,6 +699,9 @@ int main(void)
         cmocka_unit_test(chunk_rules),
         cmocka_unit_test(every_problem_is_reported),
         cmocka_unit_test(validate_in_memory),
+        cmocka_unit_test(sphere_holds_the_points),
+        cmocka_unit_test(groups_share_nothing),
+        cmocka_unit_test(texture_names_are_cd_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
