@@ -33,6 +33,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "diag.h"
 #include "image.h"
@@ -143,21 +144,87 @@ void rm_render_text(uint16_t *fb, uint32_t width, uint32_t height, int x, int y,
 
 /* ---- Animated GIF ------------------------------------------------------ */
 
-/* Frames collected in memory, then encoded (giflib) with a fixed palette:
-   the 6 x 7 x 6 color cube (docs/rendering.md), looping forever, each frame
-   shown round(100 / fps) hundredths of a second. */
+/* GIF89a written as the frames come (giflib), looping forever, each frame
+   shown round(100 / fps) hundredths of a second. Colors: each frame's own
+   palette (docs/rendering.md "GIF"): a frame of 256 distinct RGB555 colors
+   or fewer keeps them exactly (each GIF pixel is c << 3 per channel, as in
+   the PNG), a frame of more gets 256 from the project's quantizer (median
+   cut + k-means, deterministic). The first frame's palette is the global
+   color table; a later frame whose colors are all in it uses it, any other
+   carries a local color table. Memory does not depend on the frame count.
+
+   A stream hands the file's bytes to `write` as it goes; `write` returns
+   false when they could not be written (the stream then fails with
+   RM_IO). */
+typedef bool (*rm_render_gif_write_fn)(void *ctx, const uint8_t *bytes, size_t size);
+typedef struct rm_render_gif_stream rm_render_gif_stream;
+/* Frames of width x height RGB555 words, each pixel written scale x scale
+   (nearest neighbour): a GIF of (width scale) x (height scale). NULL when a
+   size is 0, a GIF side would be over 65535, scale is not 1..16, fps is
+   not 1..100, write is NULL, or out of memory. Nothing is written yet. */
+rm_render_gif_stream *rm_render_gif_stream_open(uint32_t width, uint32_t height, uint32_t scale, unsigned fps,
+                                                rm_render_gif_write_fn write, void *ctx);
+/* Encodes and writes one frame (the header with the first). RM_IO when a
+   write failed (and for every call after), RM_NOMEM. */
+rm_status rm_render_gif_stream_add(rm_render_gif_stream *s, const uint16_t *fb);
+size_t rm_render_gif_stream_frame_count(const rm_render_gif_stream *s);
+/* Writes the end of the file and frees the stream (NULL: nothing).
+   RM_OK only when every write of the stream succeeded. */
+rm_status rm_render_gif_stream_close(rm_render_gif_stream *s);
+
+/* The same collected in memory (for callers that want the bytes): frames
+   are encoded as they are added, so memory is the compressed file. */
 typedef struct rm_render_gif rm_render_gif;
 /* NULL when a size is 0 or over 65535, fps is not 1..100, or out of memory. */
 rm_render_gif *rm_render_gif_open(uint32_t width, uint32_t height, unsigned fps);
-/* Adds a frame of width * height RGB555 words. */
+/* Adds a frame of width * height RGB555 words; RM_USAGE after encode. */
 rm_status rm_render_gif_add(rm_render_gif *g, const uint16_t *fb);
 size_t rm_render_gif_frame_count(const rm_render_gif *g);
-/* The GIF file's bytes (*data malloc'd, the caller frees it). */
-rm_status rm_render_gif_encode(const rm_render_gif *g, uint8_t **data, size_t *size);
+/* Ends the GIF and gives its bytes (*data malloc'd, the caller frees it);
+   frames can no longer be added. Called again: the same bytes again. */
+rm_status rm_render_gif_encode(rm_render_gif *g, uint8_t **data, size_t *size);
 void rm_render_gif_free(rm_render_gif *g);
-/* The palette index of an RGB555 color: (r * 7 + g) * 6 + b with each
-   channel at the nearest of its 6, 7, 6 levels. */
-uint8_t rm_render_gif_index(uint16_t c);
+
+/* ---- Animation to GIF (render --gif) ------------------------------------ */
+
+/* The default limit of frames of rm_render_animation_gif: 2 minutes at
+   30 fps. */
+#define RM_RENDER_GIF_MAX_FRAMES 3600u
+
+typedef struct rm_render_gif_anim {
+    int animation;              /* index in the model; -1: a turntable */
+    int blend;                  /* animation blended in at the same time, -1: none */
+    int weight;                 /* of the blend, 0..256 (rm_3d_pose_blend) */
+    uint32_t hidden_bones;      /* mask of rm_3d_model_set_hidden_bones */
+    rm_render_options options;  /* size, angles, light...; yaw: the turntable's start */
+    uint32_t scale;             /* each pixel scale x scale, 1..16 */
+    unsigned fps;               /* 1..100 */
+    size_t max_frames;          /* 0: RM_RENDER_GIF_MAX_FRAMES */
+    /* Called after each frame is written (done = 1..total); NULL: none. */
+    void (*progress)(void *ctx, size_t done, size_t total);
+    void *progress_ctx;
+} rm_render_gif_anim;
+
+/* animation -1, blend -1, weight 0, no hidden bones, the default options,
+   scale 1, 30 fps, the default limit, no progress. */
+void rm_render_gif_anim_default(rm_render_gif_anim *p);
+
+/* Frames the animation gives: an animation of d ticks (d > 0) at
+   t = round(k * 60 / fps) for k = 0 .. ceil(d * fps / 60) - 1, one frame
+   when d is 0; a turntable: 2 * fps frames (one turn in 2 seconds). */
+size_t rm_render_animation_frame_count(const rm_render_scene *scene, const rm_render_gif_anim *p);
+
+/* The whole animation (or turntable) as a GIF written to `out` as each
+   frame is drawn, in the model's pose of that time (blended, bones
+   hidden), scaled up, through rm_render_gif_stream. The frame count is
+   checked before anything is drawn or written: over the limit it is
+   RM_INVALID with "animation 'walk' gives 70000 frames at 30 fps, more
+   than the limit of 3600 (--max-frames raises it, --fps lowers it)" in
+   `diag`. RM_USAGE for bad parameters (said in diag), RM_IO when a write
+   to `out` failed (`out` is flushed, not closed: the caller closes it and
+   checks that too). */
+rm_status rm_render_animation_gif(rm_render_scene *scene, const rm_render_gif_anim *params, FILE *out,
+                                  rm_diag *diag);
 
 #ifdef __cplusplus
 }

@@ -19,6 +19,7 @@
 #include <spng.h>
 #include <stb/stb_image.h>
 
+#include "core/cnum.h"
 #include "retromesh/fileio.h"
 #include "retromesh/image.h"
 
@@ -72,7 +73,7 @@ static rm_status fail(rm_diag *diag, const char *name, rm_status st, const char 
     char reason[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(reason, sizeof reason, fmt, ap);
+    rm_cvsnprintf(reason, sizeof reason, fmt, ap);
     va_end(ap);
     rm_diag_at(diag, RM_ERROR, display_name(name), 0, 0, "cannot read image: %s", reason);
     return st;

@@ -26,11 +26,16 @@
    RGB PSNR on the corpus textures for little visible gain): a cheap
    perceptual space in integers, so every machine gives the same palette.
    Ties always go to the lowest index or the lowest color value. Box errors
-   are compared in IEEE doubles computed in a fixed order. */
+   are compared in IEEE doubles computed in a fixed order.
+
+   Steps 1 to 4 also make palettes of up to 256 colors from a histogram
+   (rm_quantize_palette, quantize.h) for the GIF writer; for 15 colors or
+   fewer the steps are the same, so textures are unchanged. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "image_internal.h"
+#include "quantize.h"
 #include "retromesh/image.h"
 
 /* Weights of the squared r, g, b differences. */
@@ -38,6 +43,7 @@ enum { WR = 4, WG = 5, WB = 3 };
 static const unsigned weight[3] = {WR, WG, WB};
 #define LLOYD_ROUNDS 10
 #define NCOLORS 32768u
+#define MAX_K RM_QUANTIZE_MAX_COLORS     /* palette sizes up to 256 (the GIF's) */
 
 typedef struct qcolor {
     uint16_t rgb;       /* r | g << 5 | b << 10 (bit 15 clear) */
@@ -168,7 +174,7 @@ static void box_split(qcolor *colors, qbox *b, qbox *nb)
    centers[0..k). */
 static void median_cut(qcolor *colors, uint32_t count, unsigned k, uint16_t *centers)
 {
-    qbox boxes[15];
+    qbox boxes[MAX_K];
     unsigned nbox = 1;
     boxes[0].begin = 0;
     boxes[0].end = count;
@@ -206,13 +212,78 @@ static unsigned nearest(uint16_t rgb, const uint16_t *centers, unsigned k)
     return best;
 }
 
+/* The nearest center found faster for large palettes (the GIF's 256):
+   the centers ordered by green, searched outward from the query's green
+   while the green difference alone could still beat (or tie) the best.
+   Every center that could be nearest is compared, with the same tie rule
+   (lowest index), so the answer is nearest()'s. */
+typedef struct qfinder {
+    const uint16_t *centers;
+    unsigned k;
+    uint16_t order[MAX_K];      /* center indexes by green, then index */
+    uint8_t green[MAX_K];       /* their greens */
+} qfinder;
+
+static void finder_make(qfinder *f, const uint16_t *centers, unsigned k)
+{
+    f->centers = centers;
+    f->k = k;
+    unsigned n = 0;
+    for (unsigned g = 0; g < 32; g++)   /* a counting sort: stable, so ties by index */
+        for (unsigned i = 0; i < k; i++)
+            if (chan(centers[i], 1) == g) {
+                f->order[n] = (uint16_t)i;
+                f->green[n++] = (uint8_t)g;
+            }
+}
+
+static void finder_try(const qfinder *f, uint16_t rgb, unsigned at, unsigned *best, unsigned *best_d)
+{
+    unsigned i = f->order[at], d = dist(rgb, f->centers[i]);
+    if (d < *best_d || (d == *best_d && i < *best)) {
+        *best_d = d;
+        *best = i;
+    }
+}
+
+static unsigned finder_nearest(const qfinder *f, uint16_t rgb)
+{
+    if (f->k <= 16)
+        return nearest(rgb, f->centers, f->k);
+    int g = (int)chan(rgb, 1);
+    unsigned lo = 0, hi = f->k;         /* the first center of green >= g */
+    while (lo < hi) {
+        unsigned mid = (lo + hi) / 2;
+        if ((int)f->green[mid] < g)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    unsigned best = UINT32_MAX, best_d = UINT32_MAX;
+    for (unsigned at = lo; at < f->k; at++) {
+        int dg = (int)f->green[at] - g;
+        if (best_d != UINT32_MAX && WG * (unsigned)(dg * dg) > best_d)
+            break;
+        finder_try(f, rgb, at, &best, &best_d);
+    }
+    for (unsigned at = lo; at-- > 0;) {
+        int dg = g - (int)f->green[at];
+        if (best_d != UINT32_MAX && WG * (unsigned)(dg * dg) > best_d)
+            break;
+        finder_try(f, rgb, at, &best, &best_d);
+    }
+    return best;
+}
+
 static void lloyd(const qcolor *colors, uint32_t count, unsigned k, uint16_t *centers)
 {
+    qfinder f;
     for (int round = 0; round < LLOYD_ROUNDS; round++) {
-        qsums s[15];
-        memset(s, 0, sizeof s);
+        qsums s[MAX_K];
+        memset(s, 0, (size_t)k * sizeof s[0]);
+        finder_make(&f, centers, k);
         for (uint32_t i = 0; i < count; i++)
-            sums_add(&s[nearest(colors[i].rgb, centers, k)], &colors[i], 1);
+            sums_add(&s[finder_nearest(&f, colors[i].rgb)], &colors[i], 1);
         bool moved = false;
         for (unsigned i = 0; i < k; i++) {
             if (s[i].n == 0)
@@ -282,6 +353,53 @@ static uint32_t fill_list(const uint32_t *hist, qcolor *list)
     return count;
 }
 
+/* Steps 2 to 4 and the sort of step 5: at most `colors` distinct colors
+   of the histogram, ascending, in centers; returns how many. */
+static unsigned palette_of(const uint32_t *hist, qcolor *list, unsigned colors, uint16_t *centers, bool *exact)
+{
+    uint32_t count = fill_list(hist, list);
+    *exact = count <= colors;
+    if (*exact) {
+        for (unsigned i = 0; i < count; i++)
+            centers[i] = list[i].rgb;   /* already ascending */
+        return count;
+    }
+    median_cut(list, count, colors, centers);
+    /* median_cut reordered the list; Lloyd sums in list order, so put
+       it back in value order first (the same order on every run). */
+    fill_list(hist, list);
+    lloyd(list, count, colors, centers);
+    qsort(centers, colors, sizeof centers[0], cmp_u16);
+    unsigned n = 0;
+    for (unsigned i = 0; i < colors; i++)
+        if (n == 0 || centers[i] != centers[n - 1])
+            centers[n++] = centers[i];
+    return n;
+}
+
+rm_status rm_quantize_palette(const uint32_t *hist, unsigned colors, uint16_t *palette, unsigned *count)
+{
+    *count = 0;
+    if (!hist || !palette || colors < 1 || colors > MAX_K)
+        return RM_USAGE;
+    qcolor *list = malloc(NCOLORS * sizeof *list);
+    if (!list)
+        return RM_NOMEM;
+    bool exact;
+    *count = palette_of(hist, list, colors, palette, &exact);
+    free(list);
+    return RM_OK;
+}
+
+void rm_quantize_map(const uint16_t *palette, unsigned n, const uint32_t *hist, uint8_t *lut)
+{
+    qfinder f;
+    finder_make(&f, palette, n);
+    for (uint32_t c = 0; c < NCOLORS; c++)
+        if (hist[c])
+            lut[c] = (uint8_t)finder_nearest(&f, (uint16_t)c);
+}
+
 rm_status rm_quantize_lut(const rm_image *img, bool dither, unsigned colors, uint16_t palette[16],
                           uint8_t *indices)
 {
@@ -304,27 +422,9 @@ rm_status rm_quantize_lut(const rm_image *img, bool dither, unsigned colors, uin
     for (uint64_t i = 0; i < npx; i++, p += 4)
         if (p[3] >= 128)
             hist[rm_ch5(p[0]) | rm_ch5(p[1]) << 5 | rm_ch5(p[2]) << 10]++;
-    uint32_t count = fill_list(hist, list);
-
     uint16_t centers[15];
-    unsigned n;
-    bool exact = count <= colors;
-    if (exact) {
-        n = count;
-        for (unsigned i = 0; i < n; i++)
-            centers[i] = list[i].rgb;   /* already ascending */
-    } else {
-        median_cut(list, count, colors, centers);
-        /* median_cut reordered the list; Lloyd sums in list order, so put
-           it back in value order first (the same order on every run). */
-        fill_list(hist, list);
-        lloyd(list, count, colors, centers);
-        qsort(centers, colors, sizeof centers[0], cmp_u16);
-        n = 0;
-        for (unsigned i = 0; i < colors; i++)
-            if (n == 0 || centers[i] != centers[n - 1])
-                centers[n++] = centers[i];
-    }
+    bool exact;
+    unsigned n = palette_of(hist, list, colors, centers, &exact);
     palette[0] = 0x0000;
     for (unsigned i = 0; i < 15; i++)
         palette[1 + i] = i < n ? (uint16_t)(0x8000u | centers[i]) : 0x8000u;
