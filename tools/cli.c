@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 int rm_cli_exit_code(rm_status st)
 {
@@ -19,22 +20,11 @@ int rm_cli_exit_code(rm_status st)
 
 void rm_cli_print_diag(const rm_diag *d, bool quiet, size_t max_warnings)
 {
-    size_t shown = 0, hidden = 0;
-    for (size_t i = 0; i < d->count; i++) {
-        const rm_message *m = &d->items[i];
-        if (m->severity != RM_ERROR) {
-            if (quiet || (max_warnings && shown >= max_warnings)) {
-                hidden++;
-                continue;
-            }
-            shown++;
-        }
-        fprintf(stderr, "%s\n", m->text);
-    }
-    if (hidden && !quiet)
-        fprintf(stderr, "retromesh: %zu more warnings not shown (--verbose shows them all)\n", hidden);
-    if (d->dropped)
-        fprintf(stderr, "retromesh: %zu more messages not kept\n", d->dropped);
+    rm_diag_print_options o = {0};
+    o.quiet = quiet;
+    o.verbose = max_warnings == 0;
+    /* stderr: a failed write there has nowhere to be told */
+    (void)rm_diag_print_grouped(d, stderr, &o);
 }
 
 int rm_cli_usage_error(const char *cmd, const char *fmt, ...)
@@ -46,44 +36,6 @@ int rm_cli_usage_error(const char *cmd, const char *fmt, ...)
     va_end(ap);
     fprintf(stderr, "\nTry 'retromesh %s%s--help'.\n", cmd ? cmd : "", cmd ? " " : "");
     return EXIT_USAGE;
-}
-
-bool rm_cli_option_value(int argc, char **argv, int *i, const char *name, const char **value,
-                         bool *matched)
-{
-    const char *arg = argv[*i];
-    size_t n = strlen(name);
-    *matched = false;
-    if (strncmp(arg, name, n) != 0 || (arg[n] != '\0' && arg[n] != '='))
-        return true;
-    *matched = true;
-    if (arg[n] == '=') {
-        *value = arg + n + 1;
-        return true;
-    }
-    if (*i + 1 >= argc) {
-        rm_cli_usage_error(NULL, "option %s needs a value", name);
-        return false;
-    }
-    *value = argv[++*i];
-    return true;
-}
-
-bool rm_cli_is_jom(const unsigned char *data, size_t size)
-{
-    return size >= 4 && memcmp(data, "JOM1", 4) == 0;
-}
-
-char *rm_cli_beside(const char *path, const char *name)
-{
-    const char *slash = strrchr(path, '/');
-    size_t d = slash ? (size_t)(slash - path) + 1 : 0, n = strlen(name);
-    char *p = malloc(d + n + 1);
-    if (p) {
-        memcpy(p, path, d);
-        memcpy(p + d, name, n + 1);
-    }
-    return p;
 }
 
 char *rm_cli_with_ext(const char *path, const char *ext)
@@ -98,4 +50,18 @@ char *rm_cli_with_ext(const char *path, const char *ext)
         memcpy(p + stem, ext, e + 1);
     }
     return p;
+}
+
+rm_status rm_cli_read_input(const char *path, uint8_t **data, size_t *size, rm_diag *diag)
+{
+    /* A named FIFO with no writer would wait forever: it is refused ("-"
+       reads a pipe). Devices are read up to the limit (/dev/zero stops). */
+    struct stat sb;
+    bool fifo = strcmp(path, "-") != 0 && stat(path, &sb) == 0 && S_ISFIFO(sb.st_mode);
+    rm_file_read_options ro = {0, !fifo};
+    rm_status st = rm_file_read_ex(path, &ro, data, size, diag);
+    if (st != RM_OK && fifo)
+        rm_diag_add(diag, RM_NOTE, "%s: note: a named pipe is not waited on; give it as standard input "
+                    "('-' < %s)", path, path);
+    return st;
 }

@@ -5,6 +5,7 @@
 #define RM_TOOLS_CLI_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "retromesh/retromesh.h"
@@ -20,43 +21,83 @@ enum {
 
 int rm_cli_exit_code(rm_status st);
 
-/* Prints the messages of a run to stderr: every error; warnings unless
-   quiet, at most `max_warnings` of them unless 0 (then all), with a line
-   saying how many more there were. */
+/* Prints the messages of a run to stderr (rm_diag_print_grouped): every
+   error; warnings unless quiet; with max_warnings 0 every message as it
+   came (--verbose, check), else repeated warnings of one kind once with a
+   count, and budget and limit lines last. */
 void rm_cli_print_diag(const rm_diag *d, bool quiet, size_t max_warnings);
 
 /* "retromesh: error: ..." on stderr, with a hint to --help. Returns EXIT_USAGE. */
 int rm_cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* True when the option `arg` is `name` or `name=...`; *value gets the value,
-   taken from the next argument when there is no '=' (advancing *i). Returns
-   false when the value is missing (and prints the usage error). */
-bool rm_cli_option_value(int argc, char **argv, int *i, const char *name, const char **value,
-                         bool *matched);
+/* ---- Options (tools/opts.c): one parser for every command ----------------
+   A table ends with an entry whose id is 0:
+     static const rm_cli_option opts[] = {
+         {"help", 'h', false, OPT_HELP}, {"output", 'o', true, OPT_OUT}, {0}};
+     rm_cli_args p;
+     rm_cli_args_init(&p, "convert", opts, argc, argv);
+     for (int id; (id = rm_cli_next(&p)) != RM_CLI_DONE;)
+         switch (id) { case RM_CLI_BAD: return EXIT_USAGE;
+                       case RM_CLI_OPERAND: ... p.value ...; case OPT_OUT: ... p.value ... }
+   The conventions: options and operands in any order; "--" ends the
+   options; "-qv" is "-q -v"; "-oFILE", "-o FILE", "--opt=VALUE" and
+   "--opt VALUE"; a value given as the next argument may not look like an
+   option ("-o --verbose": the value is missing; negative numbers and "-"
+   are values); "-" alone is an operand (standard input or output); long
+   names are taken whole, never by a prefix. An unknown option is a usage
+   error naming the nearest known one. */
+typedef struct rm_cli_option {
+    const char *name;   /* long name without "--" (NULL: none) */
+    char letter;        /* short name (0: none) */
+    bool value;         /* takes a value */
+    int id;             /* what rm_cli_next() returns, > 0 */
+} rm_cli_option;
 
-/* True when the first bytes are a JOM header ("JOM1"). */
-bool rm_cli_is_jom(const unsigned char *data, size_t size);
+enum { RM_CLI_DONE = -1, RM_CLI_OPERAND = -2, RM_CLI_BAD = -3 };
 
-/* Paths, malloc'd (NULL: out of memory). The folder of `path` (with its
-   '/', "" for a bare name) + `name`: rm_cli_beside("out/a.obj", "b.png")
-   is "out/b.png", rm_cli_beside(path, "") the folder alone. */
-char *rm_cli_beside(const char *path, const char *name);
+typedef struct rm_cli_args {
+    const char *cmd;            /* "convert", "level check": for messages */
+    const rm_cli_option *opts;
+    int argc;
+    char **argv;
+    int next;                   /* the next argv index */
+    const char *bundle;         /* the rest of "-qv" still to read */
+    bool operands_only;         /* after "--" */
+    const char *value;          /* the operand, or the option's value */
+    char spelling[72];          /* the option as named: "--scale", "-o" */
+} rm_cli_args;
+
+/* argv[0] is the command's name and is skipped. */
+void rm_cli_args_init(rm_cli_args *p, const char *cmd, const rm_cli_option *opts, int argc, char **argv);
+/* The next option's id (its value in p->value), RM_CLI_OPERAND (p->value),
+   RM_CLI_DONE, or RM_CLI_BAD after printing the usage error. */
+int rm_cli_next(rm_cli_args *p);
+
+/* The name of `names` nearest to `word` by edit distance (at most a third
+   of the name's length), or NULL: for "did you mean". */
+const char *rm_cli_nearest(const char *word, const char *const *names, size_t count);
+
+/* "1048576", "64K", "16M", "2G" (1024-based; a final "B" allowed), > 0. */
+bool rm_cli_parse_bytes(const char *s, uint64_t *out);
+/* --max-input VALUE: parsed and given to rm_file_set_max_bytes(); false
+   after printing the usage error. */
+bool rm_cli_max_input(const char *cmd, const char *value);
+
+/* The entry point of the tool (tools/cli_main.c): tools/main.c calls it,
+   and so can a fuzz target, any number of times in one process (nothing
+   of one run survives into the next). */
+int rm_cli_main(int argc, char **argv);
+
+/* The whole of an input the command is given: "-" is standard input, a
+   device is read up to the limit (--max-input), a named FIFO is refused
+   rather than waited on; a regular file over the limit is refused before
+   it is read. */
+rm_status rm_cli_read_input(const char *path, uint8_t **data, size_t *size, rm_diag *diag);
+
+/* Paths, malloc'd (NULL: out of memory). */
 /* `path` with its extension (if any) replaced by `ext`: ("a/cube.obj",
    ".jom") is "a/cube.jom"; a leading dot (".hidden") is no extension. */
 char *rm_cli_with_ext(const char *path, const char *ext);
-
-/* tools/cmd_convert_niff.c: file kinds by name, case-insensitive (".obj"). */
-bool rm_cli_ext_is(const char *path, const char *ext);
-/* Writes `mesh` as OUT (OBJ with g lines and vertex colors), OUT's stem
-   .mtl beside it, and, when `textures`, each material's carried pixels
-   (map_kd_rgba) as a PNG named by its map_kd in OUT's folder. Nothing is
-   written over `in` or twice; PNGs first, then the MTL, then the OBJ. */
-rm_status rm_cli_write_obj_export(const rm_mesh *mesh, const char *in, const char *out, bool textures,
-                                  rm_diag *diag);
-/* Loads each material's map_Kd image into map_kd_rgba (looked for as the
-   converter does: the MTL's folder, then texture_dir). RM_INVALID with a
-   message per image not found. */
-rm_status rm_cli_load_map_kd(rm_mesh *mesh, const char *texture_dir, rm_diag *diag);
 
 int rm_cmd_convert(int argc, char **argv);
 int rm_cmd_info(int argc, char **argv);

@@ -22,6 +22,7 @@ static void usage(FILE *out)
           "  --heap N    bytes of the jo_malloc heap (default 393216; 0x hex allowed)\n"
           "  --json      the report as JSON (docs/budget.md)\n"
           "  --strict    exit 1 when a limit is exceeded or a file is missing or invalid\n"
+          "  --max-input SIZE  read files of up to SIZE bytes (K, M, G: 1024-based; default 1G)\n"
           "\n"
           "Exit status: 0 success, 1 invalid level (or over budget with --strict), 2 usage error,\n"
           "3 I/O error.\n",
@@ -69,55 +70,53 @@ int rm_cmd_budget(int argc, char **argv)
     size_t nfiles = 0;
     if (!files)
         return EXIT_IO;
-    for (int i = 1; i < argc; i++) {
-        const char *v = NULL;
-        bool matched = false;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+    enum { O_HELP = 1, O_JSON, O_STRICT, O_CD, O_HEAP, O_MAX_INPUT };
+    static const rm_cli_option opts[] = {
+        {"help", 'h', false, O_HELP},
+        {"json", 0, false, O_JSON},
+        {"strict", 0, false, O_STRICT},
+        {"cd", 0, true, O_CD},
+        {"heap", 0, true, O_HEAP},
+        {"max-input", 0, true, O_MAX_INPUT},
+        {0},
+    };
+    rm_cli_args p;
+    rm_cli_args_init(&p, "budget", opts, argc, argv);
+    for (int id; (id = rm_cli_next(&p)) != RM_CLI_DONE;) {
+        switch (id) {
+        case RM_CLI_BAD:
+            free(files);
+            return EXIT_USAGE;
+        case O_HELP:
             usage(stdout);
             free(files);
             return EXIT_OK;
-        }
-        if (!strcmp(argv[i], "--json")) {
-            json = true;
-            continue;
-        }
-        if (!strcmp(argv[i], "--strict")) {
-            strict = true;
-            continue;
-        }
-        if (!rm_cli_option_value(argc, argv, &i, "--cd", &v, &matched)) {
-            free(files);
-            return EXIT_USAGE;
-        }
-        if (matched) {
-            dir = v;
-            continue;
-        }
-        if (!rm_cli_option_value(argc, argv, &i, "--heap", &v, &matched)) {
-            free(files);
-            return EXIT_USAGE;
-        }
-        if (matched) {
-            if (!parse_bytes(v, &heap)) {
+        case O_JSON: json = true; break;
+        case O_STRICT: strict = true; break;
+        case O_CD: dir = p.value; break;
+        case O_HEAP:
+            if (!parse_bytes(p.value, &heap)) {
                 free(files);
                 return rm_cli_usage_error("budget", "--heap wants a number of bytes from 1 to 4294967295, "
-                                                    "not '%s'", v);
+                                                    "not '%s'", p.value);
             }
-            continue;
+            break;
+        case O_MAX_INPUT:
+            if (!rm_cli_max_input("budget", p.value)) {
+                free(files);
+                return EXIT_USAGE;
+            }
+            break;
+        case RM_CLI_OPERAND: files[nfiles++] = p.value; break;
         }
-        if (argv[i][0] == '-' && argv[i][1]) {
-            free(files);
-            return rm_cli_usage_error("budget", "unknown option '%s'", argv[i]);
-        }
-        files[nfiles++] = argv[i];
     }
     if (!nfiles) {
         free(files);
         return rm_cli_usage_error("budget", "give a level (.JOL) or model files (.JOM)");
     }
-    bool level = rm_cli_ext_is(files[0], ".jol");
+    bool level = rm_format_from_name(files[0]) == RM_FORMAT_JOL;
     for (size_t i = 0; i < nfiles; i++)
-        if (rm_cli_ext_is(files[i], ".jol") && (nfiles > 1 || !level)) {
+        if (rm_format_from_name(files[i]) == RM_FORMAT_JOL && (nfiles > 1 || !level)) {
             const char *bad = files[i];
             free(files);
             return rm_cli_usage_error("budget", "give one level, or a list of models, not both (%s)", bad);

@@ -1,8 +1,8 @@
-/* tools/cmd_convert.c - retromesh convert IN [OUT] [options]:
-   OBJ -> JOM (the converter), OBJ -> NIFF 2.0 (rm_niff_write_mesh), and a
-   NIFF file (told by its content) -> OBJ + MTL + PNG, JOM or NIFF through
-   the neutral mesh. The output kind is told by OUT's extension. */
-#include <errno.h>
+/* tools/cmd_convert.c - retromesh convert IN [OUT] [options]: any model
+   the library reads (told by its content: OBJ + MTL, NIFF...) written as
+   the kind OUT's extension names (JOM, NIFF, OBJ + MTL + PNG), through the
+   format table (retromesh/formats.h) and one output set: nothing is
+   written over an input, and all the outputs are written or none. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -12,11 +12,13 @@
 
 static void usage(FILE *out)
 {
-    fputs("usage: retromesh convert IN.obj|IN.niff [OUT.jom|OUT.niff|OUT.obj] [options]\n"
+    fputs("usage: retromesh convert IN [OUT.jom|OUT.niff|OUT.obj] [options]\n"
           "\n"
-          "Converts a Wavefront OBJ model and its MTL materials, or a NIFF file (Nintendo 64 SDK,\n"
-          "told by its content), to a Jo Engine model (.JOM). Without OUT, the output is IN with\n"
-          "the extension .jom. The output's extension chooses the format:\n"
+          "Converts a model, told by its content (a Wavefront OBJ and its MTL materials, a NIFF\n"
+          "file of the Nintendo 64 SDK), to a Jo Engine model (.JOM). A file that is no model (a\n"
+          "PNG, a JOL, an empty file) or has no polygon is refused (exit 1). Without OUT, the\n"
+          "output is IN with the extension .jom; IN '-' reads standard input, OUT '-' writes the\n"
+          "JOM to standard output. OUT's folder is made when missing. The extension chooses:\n"
           "  .jom               a Jo Engine model (the options below)\n"
           "  .niff, .nif        a NIFF 2.0 file (one Obj per OBJ group, map_Kd images embedded)\n"
           "  .obj               from a NIFF file: OUT.obj, OUT.mtl and each texture as a PNG\n"
@@ -26,7 +28,7 @@ static void usage(FILE *out)
           "                     transforms applied, a plain NIFF 2.0 layout\n"
           "Options marked * are for .jom output only.\n"
           "\n"
-          "  -o OUT             output file (same as the second argument)\n"
+          "  -o, --output OUT   output file (same as the second argument)\n"
           " *--saturn-axes      the OBJ is already in the Saturn's axes (X right, Y down, Z forward):\n"
           "                     no axis change, no reversal of the vertex order\n"
           " *--scale S          multiply the coordinates by S (default 1)\n"
@@ -53,27 +55,39 @@ static void usage(FILE *out)
           "\n"
           "  -q, --quiet        no warnings and no budget line (errors are always printed)\n"
           "  -v, --verbose      every warning, and a summary of the model written\n"
+          "  --max-input SIZE   read files of up to SIZE bytes (K, M, G: 1024-based; default 1G)\n"
+          "\n"
+          "No output (OUT, a .BIN, an MTL, a PNG) may be a file the command reads (the model, its\n"
+          "MTLs, images, the skeleton): exit 2. All the outputs are written, or none.\n"
           "\n"
           "Exit status: 0 written, 1 invalid input (nothing written), 2 usage error, 3 I/O error.\n",
           out);
 }
 
-static void print_summary(const char *in, const char *out, const rm_mesh *mesh,
-                          const rm_jom_model *m, size_t bytes)
+/* -v: what was written, from the mesh read and the conversion's budget. */
+static void summary(const char *in, const char *out, const rm_mesh *mesh, rm_format kind,
+                    const rm_convert_result *res, const rm_skeleton *skel, char *line, size_t size)
 {
-    uint32_t triangles = 0;
-    char skeleton[64] = "";
-    if (m->has_skeleton)
-        snprintf(skeleton, sizeof skeleton, ", %u bones, %u animations", m->bone_count,
-                 m->animation_count);
-    for (uint32_t i = 0; i < m->polygon_count; i++)
-        triangles += m->polygons[i].v[3] == m->polygons[i].v[2];
-    fprintf(stderr, "%s -> %s: %u points (from %zu source vertices), %u polygons (%u quads, %u triangles), "
-                    "%u materials, %u textures, %u groups%s%s%s%s, %zu bytes\n",
-            in, out, m->point_count, mesh->position_count, m->polygon_count, m->polygon_count - triangles,
-            triangles, m->material_count, m->texture_count, m->has_groups ? m->group_count : 0,
-            m->has_normals ? ", normals" : "", m->has_vertex_colors ? ", vertex colors" : "",
-            m->has_gouraud ? ", gouraud" : "", skeleton, bytes);
+    if (kind == RM_FORMAT_JOM) {
+        char bones[64] = "";
+        if (skel->bone_count)
+            snprintf(bones, sizeof bones, ", %zu bones, %zu animations", skel->bone_count,
+                     skel->animation_count);
+        snprintf(line, size, "%s -> %s: %u points (from %zu source vertices), %u polygons (from %zu "
+                 "faces), %zu materials, %u textures, %zu groups%s",
+                in, out, res->budget.points, mesh->position_count, res->budget.polygons, mesh->face_count,
+                mesh->material_count, res->budget.textures, mesh->group_count, bones);
+        return;
+    }
+    size_t textured = 0, triangles = 0;
+    for (size_t i = 0; i < mesh->material_count; i++)
+        textured += mesh->materials[i].map_kd_rgba != NULL;
+    for (size_t f = 0; f < mesh->face_count; f++) {
+        uint32_t n = rm_mesh_face_corners(mesh, f);
+        triangles += n >= 3 ? n - 2 : 0;
+    }
+    snprintf(line, size, "%s -> %s: %zu objects, %zu vertices, %zu triangles, %zu materials, "
+             "%zu textures", in, out, mesh->group_count, mesh->position_count, triangles, mesh->material_count, textured);
 }
 
 /* "WxH": W 8..504, H 1..255. */
@@ -93,364 +107,327 @@ static bool parse_size(const char *s, uint32_t *w, uint32_t *h)
     return true;
 }
 
-/* --texture-out DIR: made when it does not exist (one level). */
-static rm_status make_folder(const char *dir, rm_diag *diag)
+/* NIFF -> NIFF: the file model written back, byte for byte (the Obj tree,
+   animations and everything the mesh has no room for). */
+static rm_status niff_copy(const uint8_t *data, size_t size, const char *in, const char *out,
+                           rm_output_set *set, rm_diag *diag)
 {
-    struct stat sb;
-    if (stat(dir, &sb) == 0) {
-        if (S_ISDIR(sb.st_mode))
-            return RM_OK;
-        rm_diag_add(diag, RM_ERROR, "%s: error: --texture-out names a file, not a folder", dir);
-        return RM_IO;
-    }
-    if (mkdir(dir, 0777) != 0) {
-        rm_diag_add(diag, RM_ERROR, "%s: error: cannot make the folder: %s", dir, strerror(errno));
-        return RM_IO;
+    rm_niff_file f;
+    memset(&f, 0, sizeof f);
+    uint8_t *bytes = NULL;
+    size_t n = 0;
+    rm_status st = rm_niff_read(data, size, in, &f, diag);
+    if (st == RM_OK)
+        st = rm_niff_write(&f, &bytes, &n, diag);
+    if (st == RM_OK)
+        st = rm_output_add(set, out, bytes, n, diag);
+    rm_niff_free(&f);
+    free(bytes);
+    return st;
+}
+
+/* The output's kind: "-" is a JOM on standard output; a name with no
+   model extension is a JOM too (MODEL, ROBOT.DAT). */
+static rm_format output_kind(const char *out)
+{
+    if (!strcmp(out, "-"))
+        return RM_FORMAT_JOM;
+    rm_format k = rm_format_from_name(out);
+    return k == RM_FORMAT_UNKNOWN ? RM_FORMAT_JOM : k;
+}
+
+/* A .BIN that is there already with the same bytes is not written again,
+   so the output set never sees it: OUT may still name that very file
+   (convert quad.obj o/WALL.BIN, a second time). Refused, naming both. */
+static rm_status check_kept_textures(const char *out, const char *texture_out, const rm_convert_result *res,
+                                     rm_diag *diag)
+{
+    for (size_t i = 0; i < res->texture_count; i++) {
+        if (!res->textures[i].bin || !res->textures[i].unchanged)
+            continue;
+        char *bin = NULL;
+        if (texture_out) {
+            size_t n = strlen(texture_out) + strlen(res->textures[i].name) + 2;
+            bin = malloc(n);
+            if (bin)
+                snprintf(bin, n, "%s/%s", texture_out, res->textures[i].name);
+        } else {
+            const char *slash = strrchr(out, '/');
+            size_t d = slash ? (size_t)(slash - out) + 1 : 0, n = d + strlen(res->textures[i].name) + 1;
+            bin = malloc(n);
+            if (bin)
+                snprintf(bin, n, "%.*s%s", (int)d, out, res->textures[i].name);
+        }
+        if (!bin)
+            return RM_NOMEM;
+        bool same = !strcmp(bin, out) || rm_file_same(bin, out);
+        if (same)
+            rm_diag_add(diag, RM_ERROR, "%s: error: this is %s, the model's texture %s: choose another "
+                        "output name", out, bin, res->textures[i].name);
+        free(bin);
+        if (same)
+            return RM_USAGE;
     }
     return RM_OK;
 }
 
-/* The .BIN files, beside the output or in --texture-out; never over the
-   OBJ, its MTLs, the images or the JOM. */
-static rm_status write_textures(const rm_convert_result *res, const rm_mesh *mesh, const char *in,
-                                const char *out, const char *texture_out, rm_diag *diag)
+/* True when OUT is streamed into ("-", a device, a FIFO, a socket): its
+   folder (/dev) is no place for the .BIN textures. */
+static bool is_stream(const char *out)
 {
-    bool any = false;
-    for (size_t i = 0; i < res->texture_count; i++)
-        any = any || res->textures[i].bin;
-    if (!any)
-        return RM_OK;
-    size_t nkeep = 2 + mesh->material_count;
-    const char **keep = malloc(nkeep * sizeof *keep);
-    char *dir = texture_out ? NULL : rm_cli_beside(out, "");   /* the output's folder */
-    if (!keep || (!texture_out && !dir)) {
-        free(keep);
-        free(dir);
-        return RM_NOMEM;
-    }
-    size_t k = 0;
-    keep[k++] = in;
-    keep[k++] = out;
-    for (size_t i = 0; i < mesh->material_count; i++)
-        if (mesh->materials[i].library)
-            keep[k++] = mesh->materials[i].library;
-    rm_status st = texture_out ? make_folder(texture_out, diag) : RM_OK;
-    if (st == RM_OK)
-        st = rm_convert_write_textures(res, texture_out ? texture_out : dir, keep, k, diag);
-    free(keep);
-    free(dir);
-    return st;
+    struct stat sb;
+    return !strcmp(out, "-") || (stat(out, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode));
 }
 
-enum { OUT_JOM, OUT_NIFF, OUT_OBJ };
+typedef struct convert_args {
+    const char *in, *out, *texture_out, *skeleton;
+    const char *jom_only;       /* an option only a .jom output takes */
+    bool quiet, verbose, rebuild;
+    rm_convert_options opt;
+    char summary[1024];     /* -v: what was written */
+} convert_args;
 
-/* A NIFF input: named .niff/.nif, or with a NIFF FileHeader whatever its
-   name (the first 100 bytes are enough to tell). */
-static bool input_is_niff(const char *in)
-{
-    if (rm_niff_has_niff_name(in))
-        return true;
-    uint8_t head[100];
-    FILE *f = fopen(in, "rb");
-    if (!f)
-        return false;
-    size_t n = fread(head, 1, sizeof head, f);
-    fclose(f);
-    return rm_niff_looks_like(head, n);
-}
-
-static size_t mesh_triangles(const rm_mesh *m)
-{
-    size_t t = 0;
-    for (size_t f = 0; f < m->face_count; f++) {
-        uint32_t n = rm_mesh_face_corners(m, f);
-        t += n >= 3 ? n - 2 : 0;
-    }
-    return t;
-}
-
-/* A NIFF file as a mesh (rm_niff_read_mesh). */
-static rm_status read_niff_mesh(const char *in, rm_mesh *mesh, rm_diag *diag)
+/* Reads, writes into the set and commits: the status of the run. */
+static rm_status run(convert_args *a, rm_format kind, rm_output_set *set, rm_diag *diag)
 {
     uint8_t *data = NULL;
     size_t size = 0;
-    rm_status st = rm_file_read(in, &data, &size, diag);
-    if (st == RM_OK)
-        st = rm_niff_read_mesh(data, size, in, mesh, diag);
-    free(data);
-    return st;
-}
+    rm_status st = rm_cli_read_input(a->in, &data, &size, diag);
+    if (st != RM_OK)
+        return st;
+    if (strcmp(a->in, "-") != 0)
+        st = rm_output_add_input(set, a->in);
+    if (st == RM_OK && a->skeleton)
+        st = rm_output_add_input(set, a->skeleton);
+    /* OUT is the model or the skeleton: said first, naming both */
+    if (st == RM_OK && rm_output_is_input(set, a->out, NULL))
+        st = rm_output_check(set, a->out, diag);
+    rm_format in_kind = rm_format_detect(data, size);
+    if (st == RM_OK && kind != RM_FORMAT_JOM && a->jom_only) {
+        rm_cli_usage_error("convert", "--%s is for a .jom output, not %s", a->jom_only, a->out);
+        st = RM_USAGE;
+    }
+    if (st == RM_OK && a->rebuild && !(in_kind == RM_FORMAT_NIFF && kind == RM_FORMAT_NIFF)) {
+        rm_cli_usage_error("convert", "--rebuild is for NIFF -> NIFF");
+        st = RM_USAGE;
+    }
+    if (st == RM_OK && kind == RM_FORMAT_OBJ && in_kind == RM_FORMAT_OBJ) {
+        rm_cli_usage_error("convert", "%s is an OBJ already: OBJ output is for other models (NIFF)", a->in);
+        st = RM_USAGE;
+    }
+    if (st == RM_OK && in_kind == RM_FORMAT_NIFF && kind == RM_FORMAT_NIFF && !a->rebuild) {
+        st = rm_output_check(set, a->out, diag);
+        if (st == RM_OK)
+            st = niff_copy(data, size, a->in, a->out, set, diag);
+        free(data);
+        return st == RM_OK ? rm_output_commit(set, diag) : st;
+    }
 
-/* The .obj and .niff outputs: the input read as a mesh (NIFF, or OBJ with
-   its map_Kd images loaded for a NIFF output), then written as OUT. */
-static int convert_other(const char *in, const char *out, int kind, bool niff_in, bool rebuild,
-                         const rm_convert_options *opt, bool quiet, bool verbose)
-{
-    rm_diag diag;
-    rm_diag_init(&diag);
+    rm_model_read_options ro;
+    rm_model_read_options_default(&ro);
+    /* A NIFF or OBJ output carries the pixels; a JOM conversion reads the
+       images itself. For an output that is no model kind the images are
+       loaded too, so that naming one of them says so. */
+    ro.load_textures = kind != RM_FORMAT_JOM && !a->opt.no_textures;
+    ro.no_textures = a->opt.no_textures;
+    ro.texture_dir = a->opt.texture_dir;
     rm_mesh mesh;
     rm_mesh_init(&mesh);
-    rm_status st;
-    if (niff_in && kind == OUT_NIFF && !rebuild) {
-        /* NIFF -> NIFF: the file model written back, byte for byte (the
-           Obj tree, animations and everything the mesh has no room for). */
-        uint8_t *data = NULL, *bytes_out = NULL;
-        size_t size = 0, n = 0;
-        rm_niff_file f;
-        memset(&f, 0, sizeof f);
-        st = rm_file_read(in, &data, &size, &diag);
-        if (st == RM_OK)
-            st = rm_niff_read(data, size, in, &f, &diag);
-        if (st == RM_OK)
-            st = rm_niff_write(&f, &bytes_out, &n, &diag);
-        if (st == RM_OK)
-            st = rm_file_write_atomic(out, bytes_out, n, &diag);
-        rm_niff_free(&f);
-        free(data);
-        free(bytes_out);
-        rm_cli_print_diag(&diag, quiet, verbose ? 0 : 20);
-        if (st != RM_OK && !quiet)
-            fprintf(stderr, "retromesh convert: %s: %s, nothing written\n", in, rm_status_name(st));
-        rm_diag_free(&diag);
-        return rm_cli_exit_code(st);
+    if (st == RM_OK)
+        st = rm_model_read_memory(data, size, a->in, &ro, &mesh, set, diag);
+    free(data);
+    rm_skeleton skel;
+    rm_skeleton_init(&skel);
+    rm_model_write_options wo;
+    rm_model_write_options_default(&wo);
+    wo.convert = a->opt;
+    /* .BIN textures go beside OUT, or in --texture-out; for "-" or a device
+       (/dev/null) in the current folder. */
+    wo.texture_out = a->texture_out ? a->texture_out : is_stream(a->out) ? "." : NULL;
+    wo.textures = !a->opt.no_textures;
+    if (st == RM_OK && a->skeleton) {
+        st = rm_skeleton_read_file(a->skeleton, &skel, diag);
+        wo.convert.skeleton = &skel;
     }
-    if (niff_in) {
-        st = read_niff_mesh(in, &mesh, &diag);
-    } else {
-        st = rm_obj_read_file(in, NULL, &mesh, &diag);
-        if (st == RM_OK && !opt->no_textures)
-            st = rm_cli_load_map_kd(&mesh, opt->texture_dir, &diag);
+    /* Every output is checked before any work: OUT here, each .BIN, MTL
+       and PNG as it is staged. */
+    if (st == RM_OK)
+        st = rm_output_check(set, a->out, diag);
+    if (st == RM_OK && !rm_format_can_write_model(kind)) {
+        rm_diag_add(diag, RM_ERROR, "%s: error: the name says %s: retromesh writes %s (.jom, .niff, .obj)",
+                    a->out, rm_format_describe(kind), rm_format_writable_list());
+        st = RM_USAGE;
     }
-    if (st == RM_OK && opt->no_textures) {
-        /* the geometry alone: no texture is named or written */
-        for (size_t i = 0; i < mesh.material_count; i++) {
-            free(mesh.materials[i].map_kd);
-            free(mesh.materials[i].map_kd_rgba);
-            mesh.materials[i].map_kd = NULL;
-            mesh.materials[i].map_kd_rgba = NULL;
-            mesh.materials[i].map_kd_width = mesh.materials[i].map_kd_height = 0;
-        }
+    if (st == RM_OK && a->texture_out)
+        st = rm_output_add_dir(set, a->texture_out, diag);
+    rm_convert_result res;
+    rm_convert_result_init(&res);
+    if (st == RM_OK)
+        st = rm_model_write(&mesh, kind, a->out, &wo, set, &res, diag);
+    if (st == RM_OK && kind == RM_FORMAT_JOM)
+        st = check_kept_textures(a->out, wo.texture_out, &res, diag);
+    if (st == RM_OK)
+        st = rm_output_commit(set, diag);
+    if (st == RM_OK && a->verbose)
+        summary(a->in, a->out, &mesh, kind, &res, &skel, a->summary, sizeof a->summary);
+    if (st == RM_OK && kind == RM_FORMAT_JOM) {
+        /* the budget line: printed last, after any number of warnings */
+        char line[256];
+        rm_convert_budget_line(&res.budget, line, sizeof line);
+        rm_diag_add_last(diag, RM_NOTE, "%s: %s", a->out, line);
     }
-    size_t bytes = 0;
-    if (st == RM_OK && kind == OUT_OBJ) {
-        st = rm_cli_write_obj_export(&mesh, in, out, !opt->no_textures, &diag);
-    } else if (st == RM_OK && kind == OUT_NIFF) {
-        uint8_t *data = NULL;
-        st = rm_niff_write_mesh(&mesh, NULL, &data, &bytes, &diag);
-        if (st == RM_OK)
-            st = rm_file_write_atomic(out, data, bytes, &diag);
-        free(data);
-    }
-    rm_cli_print_diag(&diag, quiet, verbose ? 0 : 20);
-    if (st == RM_OK && verbose) {
-        size_t textured = 0;
-        for (size_t i = 0; i < mesh.material_count; i++)
-            textured += mesh.materials[i].map_kd_rgba != NULL;
-        fprintf(stderr, "%s -> %s: %zu objects, %zu vertices, %zu triangles, %zu materials, %zu textures\n",
-                in, out, mesh.group_count, mesh.position_count, mesh_triangles(&mesh), mesh.material_count,
-                textured);
-    }
-    if (st != RM_OK && !quiet)
-        fprintf(stderr, "retromesh convert: %s: %s, nothing written\n", in, rm_status_name(st));
+    rm_convert_result_free(&res);
+    rm_skeleton_free(&skel);
     rm_mesh_free(&mesh);
-    rm_diag_free(&diag);
-    return rm_cli_exit_code(st);
+    return st;
 }
 
 int rm_cmd_convert(int argc, char **argv)
 {
-    const char *in = NULL, *out = NULL, *texture_out = NULL, *skeleton = NULL;
+    convert_args a;
+    memset(&a, 0, sizeof a);
+    rm_convert_options_default(&a.opt);
     const char *jom_only = NULL;    /* an option that only a .jom output takes */
-    bool quiet = false, verbose = false, rebuild = false;
-    rm_convert_options opt;
-    rm_convert_options_default(&opt);
 
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *value = NULL;
-        bool matched;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+    enum {
+        O_HELP = 1, O_OUT, O_AXES, O_SCALE, O_NO_WELD, O_KEEP_TRI, O_MERGE_TRI, O_SKELETON, O_TEX_DIR,
+        O_TEX_OUT, O_EMBED, O_DITHER, O_MAX_TEX, O_SLICE, O_NO_TEX, O_STRICT, O_REBUILD, O_QUIET,
+        O_VERBOSE, O_MAX_INPUT
+    };
+    static const rm_cli_option opts[] = {
+        {"help", 'h', false, O_HELP},
+        {"output", 'o', true, O_OUT},
+        {"saturn-axes", 0, false, O_AXES},
+        {"scale", 0, true, O_SCALE},
+        {"no-weld", 0, false, O_NO_WELD},
+        {"keep-triangles", 0, false, O_KEEP_TRI},
+        {"merge-triangles", 0, false, O_MERGE_TRI},
+        {"skeleton", 0, true, O_SKELETON},
+        {"texture-dir", 0, true, O_TEX_DIR},
+        {"texture-out", 0, true, O_TEX_OUT},
+        {"embed-textures", 0, false, O_EMBED},
+        {"dither", 0, false, O_DITHER},
+        {"max-texture", 0, true, O_MAX_TEX},
+        {"slice-textures", 0, false, O_SLICE},
+        {"no-textures", 0, false, O_NO_TEX},
+        {"strict", 0, false, O_STRICT},
+        {"rebuild", 0, false, O_REBUILD},
+        {"quiet", 'q', false, O_QUIET},
+        {"verbose", 'v', false, O_VERBOSE},
+        {"max-input", 0, true, O_MAX_INPUT},
+        {0},
+    };
+    rm_cli_args p;
+    rm_cli_args_init(&p, "convert", opts, argc, argv);
+    for (int id; (id = rm_cli_next(&p)) != RM_CLI_DONE;) {
+        const char *value = p.value;
+        if (id != RM_CLI_BAD && id != RM_CLI_OPERAND && id != O_HELP && id != O_NO_TEX && id != O_REBUILD &&
+            id != O_QUIET && id != O_VERBOSE && id != O_TEX_DIR && id != O_OUT && id != O_MAX_INPUT)
+            for (const rm_cli_option *o = opts; o->id; o++)
+                if (o->id == id)
+                    jom_only = o->name;
+        switch (id) {
+        case RM_CLI_BAD:
+            return EXIT_USAGE;
+        case O_HELP:
             usage(stdout);
             return EXIT_OK;
-        } else if (!strcmp(a, "--saturn-axes")) {
-            jom_only = a;
-            opt.saturn_axes = true;
-        } else if (!strcmp(a, "--no-weld")) {
-            jom_only = a;
-            opt.no_weld = true;
-        } else if (!strcmp(a, "--keep-triangles")) {
-            jom_only = a;
-            opt.keep_triangles = true;
-        } else if (!strcmp(a, "--merge-triangles")) {
-            jom_only = a;
-            opt.merge_triangles = true;
-        } else if (!strcmp(a, "--embed-textures")) {
-            jom_only = a;
-            opt.embed_textures = true;
-        } else if (!strcmp(a, "--dither")) {
-            jom_only = a;
-            opt.dither = true;
-        } else if (!strcmp(a, "--slice-textures")) {
-            jom_only = a;
-            opt.slice_textures = true;
-        } else if (!strcmp(a, "--rebuild")) {
-            rebuild = true;
-        } else if (!strcmp(a, "--no-textures")) {
-            opt.no_textures = true;
-        } else if (!strcmp(a, "--strict")) {
-            jom_only = a;
-            opt.strict = true;
-        } else if (strncmp(a, "--texture-dir", 13) == 0 && (a[13] == 0 || a[13] == '=')) {
-            if (!rm_cli_option_value(argc, argv, &i, "--texture-dir", &value, &matched))
-                return EXIT_USAGE;
+        case O_AXES: a.opt.saturn_axes = true; break;
+        case O_NO_WELD: a.opt.no_weld = true; break;
+        case O_KEEP_TRI: a.opt.keep_triangles = true; break;
+        case O_MERGE_TRI: a.opt.merge_triangles = true; break;
+        case O_EMBED: a.opt.embed_textures = true; break;
+        case O_DITHER: a.opt.dither = true; break;
+        case O_SLICE: a.opt.slice_textures = true; break;
+        case O_REBUILD: a.rebuild = true; break;
+        case O_NO_TEX: a.opt.no_textures = true; break;
+        case O_STRICT: a.opt.strict = true; break;
+        case O_QUIET: a.quiet = true; break;
+        case O_VERBOSE: a.verbose = true; break;
+        case O_TEX_DIR:
             if (!*value)
                 return rm_cli_usage_error("convert", "--texture-dir needs a folder");
-            opt.texture_dir = value;
-        } else if (strncmp(a, "--texture-out", 13) == 0 && (a[13] == 0 || a[13] == '=')) {
-            jom_only = "--texture-out";
-            if (!rm_cli_option_value(argc, argv, &i, "--texture-out", &value, &matched))
-                return EXIT_USAGE;
+            a.opt.texture_dir = value;
+            break;
+        case O_TEX_OUT:
             if (!*value)
                 return rm_cli_usage_error("convert", "--texture-out needs a folder");
-            texture_out = value;
-        } else if (strncmp(a, "--skeleton", 10) == 0 && (a[10] == 0 || a[10] == '=')) {
-            jom_only = "--skeleton";
-            if (!rm_cli_option_value(argc, argv, &i, "--skeleton", &value, &matched))
-                return EXIT_USAGE;
+            a.texture_out = value;
+            break;
+        case O_SKELETON:
             if (!*value)
                 return rm_cli_usage_error("convert", "--skeleton needs a JSON file");
-            if (skeleton)
+            if (a.skeleton)
                 return rm_cli_usage_error("convert", "--skeleton is given twice");
-            skeleton = value;
-        } else if (strncmp(a, "--max-texture", 13) == 0 && (a[13] == 0 || a[13] == '=')) {
-            jom_only = "--max-texture";
-            if (!rm_cli_option_value(argc, argv, &i, "--max-texture", &value, &matched))
-                return EXIT_USAGE;
-            if (!parse_size(value, &opt.max_texture_width, &opt.max_texture_height))
+            a.skeleton = value;
+            break;
+        case O_MAX_TEX:
+            if (!parse_size(value, &a.opt.max_texture_width, &a.opt.max_texture_height))
                 return rm_cli_usage_error("convert",
                                           "--max-texture takes WxH with W from 8 to 504 and H from 1 "
                                           "to 255 (like 64x64), not '%s'",
                                           value);
-        } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-            quiet = true;
-        } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
-            verbose = true;
-        } else if (!strcmp(a, "-o")) {
-            if (i + 1 >= argc)
-                return rm_cli_usage_error("convert", "option -o needs a file name");
-            if (out)
-                return rm_cli_usage_error("convert", "the output is given twice");
-            out = argv[++i];
-        } else if (strncmp(a, "--scale", 7) == 0 && (a[7] == 0 || a[7] == '=')) {
-            jom_only = "--scale";
-            if (!rm_cli_option_value(argc, argv, &i, "--scale", &value, &matched))
-                return EXIT_USAGE;
+            break;
+        case O_SCALE: {
             char *end;
             double s = strtod(value, &end);
             if (*value == 0 || *end != 0 || !(s > 0.0) || s > 1e9)
                 return rm_cli_usage_error("convert", "--scale takes a number greater than 0, not '%s'", value);
-            opt.scale = s;
-        } else if (a[0] == '-' && a[1] != 0) {
-            return rm_cli_usage_error("convert", "unknown option '%s'", a);
-        } else if (!in) {
-            in = a;
-        } else if (!out) {
-            out = a;
-        } else {
-            return rm_cli_usage_error("convert", "too many files ('%s')", a);
+            a.opt.scale = s;
+            break;
+        }
+        case O_MAX_INPUT:
+            if (!rm_cli_max_input("convert", value))
+                return EXIT_USAGE;
+            break;
+        case O_OUT:
+            if (a.out)
+                return rm_cli_usage_error("convert", "the output is given twice");
+            if (!*value)
+                return rm_cli_usage_error("convert", "-o needs a file name");
+            a.out = value;
+            break;
+        case RM_CLI_OPERAND:
+            if (!a.in)
+                a.in = value;
+            else if (!a.out)
+                a.out = value;
+            else
+                return rm_cli_usage_error("convert", "too many files ('%s')", value);
+            break;
         }
     }
-    if (!in)
+    if (!a.in)
         return rm_cli_usage_error("convert", "no input file");
-    if (opt.no_textures && (opt.embed_textures || opt.slice_textures || texture_out))
+    if (a.opt.no_textures && (a.opt.embed_textures || a.opt.slice_textures || a.texture_out))
         return rm_cli_usage_error("convert", "--no-textures reads no image: not with --embed-textures, "
                                              "--slice-textures or --texture-out");
-    if (texture_out && opt.embed_textures)
+    if (a.texture_out && a.opt.embed_textures)
         return rm_cli_usage_error("convert", "--texture-out is for .BIN files; with "
                                              "--embed-textures the textures are in the JOM");
-
     char *out_owned = NULL;
-    if (!out) {
-        out_owned = rm_cli_with_ext(in, ".jom");
+    if (!a.out) {
+        if (!strcmp(a.in, "-"))
+            return rm_cli_usage_error("convert", "reading standard input: give OUT ('-' writes the JOM to "
+                                                 "standard output)");
+        out_owned = rm_cli_with_ext(a.in, ".jom");
         if (!out_owned)
             return EXIT_IO;
-        out = out_owned;
+        a.out = out_owned;
     }
-    if (!strcmp(in, out) || rm_file_same(in, out)) {
-        free(out_owned);
-        return rm_cli_usage_error("convert", "the output '%s' is the input: choose another name", out);
-    }
-    if (skeleton && (!strcmp(skeleton, out) || rm_file_same(skeleton, out))) {
-        free(out_owned);
-        return rm_cli_usage_error("convert", "the output '%s' is the skeleton: choose another name",
-                                  out);
-    }
-
-    bool niff_in = input_is_niff(in);
-    int kind = rm_niff_has_niff_name(out) ? OUT_NIFF : rm_cli_ext_is(out, ".obj") ? OUT_OBJ : OUT_JOM;
-    if (kind != OUT_JOM && jom_only) {
-        free(out_owned);
-        return rm_cli_usage_error("convert", "%s is for a .jom output, not %s", jom_only, out);
-    }
-    if (rebuild && !(niff_in && kind == OUT_NIFF)) {
-        free(out_owned);
-        return rm_cli_usage_error("convert", "--rebuild is for NIFF -> NIFF");
-    }
-    if (kind == OUT_OBJ && !niff_in) {
-        free(out_owned);
-        return rm_cli_usage_error("convert", "%s is an OBJ already: OBJ output is for NIFF input", in);
-    }
-    if (kind != OUT_JOM) {
-        int code = convert_other(in, out, kind, niff_in, rebuild, &opt, quiet, verbose);
-        free(out_owned);
-        return code;
-    }
+    rm_format kind = output_kind(a.out);
+    a.jom_only = jom_only;
 
     rm_diag diag;
     rm_diag_init(&diag);
-    rm_mesh mesh;
-    rm_mesh_init(&mesh);
-    rm_jom_model jom;
-    rm_jom_init(&jom);
-    rm_convert_result res;
-    rm_convert_result_init(&res);
-    rm_skeleton skel;
-    rm_skeleton_init(&skel);
-    size_t bytes = 0;
-
-    /* A NIFF file through the mesh: its textures come with it (map_kd_rgba). */
-    rm_status st = niff_in ? read_niff_mesh(in, &mesh, &diag) : rm_obj_read_file(in, NULL, &mesh, &diag);
-    if (st == RM_OK && skeleton) {
-        st = rm_skeleton_read_file(skeleton, &skel, &diag);
-        opt.skeleton = &skel;
-    }
-    if (st == RM_OK)
-        st = rm_convert_mesh_to_jom_ex(&mesh, &opt, &jom, &res, &diag);
-    uint8_t *data = NULL;
-    if (st == RM_OK)
-        st = rm_jom_write(&jom, &data, &bytes, &diag);
-    /* The textures first: a model is never left naming files that are not
-       there. */
-    if (st == RM_OK)
-        st = write_textures(&res, &mesh, in, out, texture_out, &diag);
-    if (st == RM_OK)
-        st = rm_file_write_atomic(out, data, bytes, &diag);
-    free(data);
-
-    rm_cli_print_diag(&diag, quiet, verbose ? 0 : 20);
-    if (st == RM_OK && verbose)
-        print_summary(in, out, &mesh, &jom, bytes);
-    if (st == RM_OK && !quiet) {
-        char line[256];
-        rm_convert_budget_line(&res.budget, line, sizeof line);
-        fprintf(stderr, "%s: %s\n", out, line);
-    }
-    if (st != RM_OK && !quiet)
-        fprintf(stderr, "retromesh convert: %s: %s, nothing written\n", in, rm_status_name(st));
-
-    rm_convert_result_free(&res);
-    rm_skeleton_free(&skel);
-    rm_jom_free(&jom);
-    rm_mesh_free(&mesh);
+    rm_output_set *set = rm_output_set_new();
+    rm_status st = set ? run(&a, kind, set, &diag) : RM_NOMEM;
+    rm_output_set_free(set);
+    rm_cli_print_diag(&diag, a.quiet, a.verbose ? 0 : 20);
+    if (st == RM_OK && a.verbose && a.summary[0])
+        fprintf(stderr, "%s\n", a.summary);
+    if (st != RM_OK && !a.quiet)
+        fprintf(stderr, "retromesh convert: %s: %s, nothing written\n", a.in, rm_status_name(st));
     rm_diag_free(&diag);
     free(out_owned);
     return rm_cli_exit_code(st);

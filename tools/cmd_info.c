@@ -1,17 +1,15 @@
 /* tools/cmd_info.c - retromesh info [--json] FILE...: what a .jom, .niff
-   or .obj file holds. The kind of file is told by its content (a JOM
-   starts with "JOM1", a NIFF file has a FileHeader: rm_niff_looks_like),
-   not by its name. */
-#include <errno.h>
+   or .obj file holds. The kind of file is told by its content
+   (rm_format_detect), not by its name; a file that is no model is refused
+   naming what it is. */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 
 static void usage(FILE *out)
 {
-    fputs("usage: retromesh info [--json] [--keys] [--extract-textures DIR] FILE...\n"
+    fputs("usage: retromesh info [--json] [--keys] [--extract-textures DIR] [--max-input SIZE] FILE...\n"
           "\n"
           "Prints every chunk and record of a .jom file (--json: the same as JSON), what a NIFF\n"
           "file holds (its lists, the scene's Obj tree with links and LODs, shapes, materials,\n"
@@ -25,14 +23,20 @@ static void usage(FILE *out)
           "  --extract-textures DIR   write the textures of a .jom as PNG files in DIR, as the Saturn\n"
           "                           will show them: the embedded ones (TIMG), and the .BIN files\n"
           "                           named by TEXT that are beside the .jom; of a NIFF file: the\n"
-          "                           images its geometry uses (TexImg), as convert names them\n"
+          "                           images its geometry uses (TexImg), as convert names them.\n"
+          "                           DIR is made, and the PNGs written, only when every file\n"
+          "                           printed and every texture extracted (all or none); a TEXT\n"
+          "                           name that is not an 8.3 CD name is never read\n"
+          "  --max-input SIZE         read files of up to SIZE bytes (K, M, G: 1024-based; default 1G)\n"
+          "\n"
+          "FILE '-' is standard input. A file that is no model (a PNG, a JOL...) is refused.\n"
           "\n"
           "Exit status: 0 printed, 1 invalid input, 2 usage error, 3 I/O error.\n",
           out);
 }
 
-/* DIR/NAME.png for a texture NAME (its .BIN extension dropped; characters
-   that are no use in a file name become '_'). */
+/* DIR/NAME.png for a texture NAME (its extension dropped; characters that
+   are no use in a file name become '_'). */
 static void png_path(char *buf, size_t size, const char *dir, const char *name)
 {
     char stem[17];
@@ -45,10 +49,12 @@ static void png_path(char *buf, size_t size, const char *dir, const char *name)
     char *dot = strrchr(stem, '.');
     if (dot && dot != stem)
         *dot = 0;
+    if (!strcmp(stem, ".") || !strcmp(stem, ".."))
+        stem[0] = '_';
     snprintf(buf, size, "%s/%s.png", dir, stem);
 }
 
-/* The folder of `path` (with its final '/'), or "" for a bare name. */
+/* The folder of `path` (with its final '/'), or "" for a bare name or "-". */
 static void folder_of(char *buf, size_t size, const char *path)
 {
     const char *slash = strrchr(path, '/');
@@ -56,34 +62,55 @@ static void folder_of(char *buf, size_t size, const char *path)
     snprintf(buf, size, "%.*s", (int)n, path);
 }
 
-static rm_status extract_textures(const char *path, const rm_jom_model *m, const char *dir, rm_diag *diag)
+/* One picture staged in the set as DIR/NAME.png; its line is printed once
+   every file is in place. */
+static rm_status stage_png(const rm_image *img, const char *path, rm_output_set *set, rm_diag *diag)
+{
+    uint8_t *png = NULL;
+    size_t n = 0;
+    rm_status st = rm_image_encode_png(img, &png, &n, diag);
+    if (st == RM_OK)
+        st = rm_output_add(set, path, png, n, diag);
+    free(png);
+    return st;
+}
+
+/* --extract-textures of a JOM: the embedded textures (TIMG), else the .BIN
+   files its TEXT names beside it, read only for names that are CD file
+   names (8.3, no folder: a name like ../../x/SECRET is never followed). */
+static rm_status extract_textures(const char *path, const rm_jom_model *m, const char *dir,
+                                  rm_output_set *set, FILE *lines, rm_diag *diag)
 {
     char out[4200];
     rm_status worst = RM_OK;
-    for (uint32_t i = 0; i < m->texture_image_count; i++) {
+    for (uint32_t i = 0; i < m->texture_image_count && worst == RM_OK; i++) {
         rm_image img;
         const rm_jom_texture *t = &m->texture_images[i];
         rm_status st = rm_jom_texture_to_image(t, &img);
         if (st == RM_OK) {
             png_path(out, sizeof out, dir, t->name);
-            st = rm_image_write_png(&img, out, diag);
+            st = stage_png(&img, out, set, diag);
             rm_image_free(&img);
             if (st == RM_OK)
-                printf("extracted %s (%ux%u, %s) -> %s\n", t->name, t->width, t->height,
-                       t->format ? "16 colors" : "RGB555", out);
+                fprintf(lines, "extracted %s (%ux%u, %s) -> %s\n", t->name, t->width, t->height,
+                        t->format ? "16 colors" : "RGB555", out);
         }
-        if (st != RM_OK && worst == RM_OK)
+        if (st != RM_OK)
             worst = st;
     }
     if (m->texture_image_count)
         return worst;
-    /* Not embedded: the .BIN files the engine would load from the CD, when
-       they are beside the model. */
     char folder[2048];
     folder_of(folder, sizeof folder, path);
-    for (uint32_t i = 0; i < m->texture_count; i++) {
+    for (uint32_t i = 0; i < m->texture_count && worst == RM_OK; i++) {
+        const char *name = m->textures[i];
+        if (!rm_jom_is_cd_name(name)) {
+            rm_diag_add(diag, RM_WARNING, "%s: warning: texture %u: TEXT name \"%.16s\" is not a CD file name "
+                        "(8.3, no folder): not read", path, i, name);
+            continue;
+        }
         char bin[2100];
-        snprintf(bin, sizeof bin, "%s%s", folder, m->textures[i]);
+        snprintf(bin, sizeof bin, "%s%s", folder, name);
         uint8_t *data = NULL;
         size_t size = 0;
         rm_diag quiet;
@@ -91,12 +118,14 @@ static rm_status extract_textures(const char *path, const rm_jom_model *m, const
         rm_status st = rm_file_read(bin, &data, &size, &quiet);
         rm_diag_free(&quiet);
         if (st != RM_OK) {
-            printf("not found: %s (texture %u, loaded from the CD by the engine)\n", bin, i);
+            fprintf(lines, "not found: %s (texture %u, loaded from the CD by the engine)\n", bin, i);
             continue;
         }
+        st = rm_output_add_input(set, bin);
         uint16_t *px = NULL;
         uint32_t w = 0, h = 0;
-        st = rm_bin_decode(data, size, bin, &px, &w, &h, diag);
+        if (st == RM_OK)
+            st = rm_bin_decode(data, size, bin, &px, &w, &h, diag);
         free(data);
         rm_image img;
         rm_image_init(&img);
@@ -105,21 +134,21 @@ static rm_status extract_textures(const char *path, const rm_jom_model *m, const
         if (st == RM_OK) {
             for (size_t k = 0; k < (size_t)w * h; k++)
                 rm_rgba_from_rgb555(px[k], img.rgba + 4 * k);
-            png_path(out, sizeof out, dir, m->textures[i]);
-            st = rm_image_write_png(&img, out, diag);
+            png_path(out, sizeof out, dir, name);
+            st = stage_png(&img, out, set, diag);
             if (st == RM_OK)
-                printf("extracted %s (%ux%u, RGB555) -> %s\n", bin, w, h, out);
+                fprintf(lines, "extracted %s (%ux%u, RGB555) -> %s\n", bin, w, h, out);
         }
         rm_image_free(&img);
         free(px);
-        if (st != RM_OK && worst == RM_OK)
+        if (st != RM_OK)
             worst = st;
     }
     return worst;
 }
 
 static rm_status info_jom(const char *path, const uint8_t *data, size_t size, bool json, bool keys,
-                          const char *extract_dir, rm_diag *diag)
+                          const char *extract_dir, rm_output_set *set, FILE *lines, rm_diag *diag)
 {
     rm_jom_model m;
     rm_jom_init(&m);
@@ -133,16 +162,16 @@ static rm_status info_jom(const char *path, const uint8_t *data, size_t size, bo
         rm_jom_print_text_ex(&m, stdout, &opt);
     }
     if (st == RM_OK && extract_dir)
-        st = extract_textures(path, &m, extract_dir, diag);
+        st = extract_textures(path, &m, extract_dir, set, lines, diag);
     rm_jom_free(&m);
     return st;
 }
 
-/* A NIFF file: the file model (rm_niff_print_info or _json); in text, then
-   the mesh that convert and render make of it. */
 /* --extract-textures for a NIFF file: the textures its geometry uses, as
-   `convert FILE OUT.obj` writes them (DIR/NAME.png, top row first). */
-static rm_status extract_niff(const rm_mesh *mesh, const char *dir, rm_diag *diag)
+   `convert FILE OUT.obj` writes them (DIR/NAME.png, top row first; the
+   file name of the texture's name only, never a folder of it). */
+static rm_status extract_niff(const rm_mesh *mesh, const char *dir, rm_output_set *set, FILE *lines,
+                              rm_diag *diag)
 {
     rm_status st = RM_OK;
     for (size_t i = 0; i < mesh->material_count && st == RM_OK; i++) {
@@ -155,18 +184,24 @@ static rm_status extract_niff(const rm_mesh *mesh, const char *dir, rm_diag *dia
                     strcmp(mesh->materials[k].map_kd, mt->map_kd) == 0;
         if (again)
             continue;
+        const char *base = strrchr(mt->map_kd, '/');
+        base = base ? base + 1 : mt->map_kd;
         char out[4200];
-        snprintf(out, sizeof out, "%s/%s", dir, mt->map_kd);
+        if (!base[0] || !strcmp(base, ".") || !strcmp(base, ".."))
+            snprintf(out, sizeof out, "%s/texture%zu.png", dir, i);
+        else
+            snprintf(out, sizeof out, "%s/%s", dir, base);
         rm_image img = { mt->map_kd_width, mt->map_kd_height, mt->map_kd_rgba };
-        st = rm_image_write_png(&img, out, diag);
+        st = stage_png(&img, out, set, diag);
         if (st == RM_OK)
-            printf("extracted %s (%ux%u, RGBA) -> %s\n", mt->map_kd, mt->map_kd_width, mt->map_kd_height, out);
+            fprintf(lines, "extracted %s (%ux%u, RGBA) -> %s\n", mt->map_kd, mt->map_kd_width,
+                    mt->map_kd_height, out);
     }
     return st;
 }
 
 static rm_status info_niff(const char *path, const uint8_t *data, size_t size, bool json,
-                           const char *extract_dir, rm_diag *diag)
+                           const char *extract_dir, rm_output_set *set, FILE *lines, rm_diag *diag)
 {
     rm_niff_file f;
     memset(&f, 0, sizeof f);
@@ -190,7 +225,7 @@ static rm_status info_niff(const char *path, const uint8_t *data, size_t size, b
                    mesh.group_count, mesh.position_count, tris, mesh.uv_count, mesh.normal_count,
                    mesh.colors ? "vertex colors" : "no vertex colors", mesh.material_count, textured);
             if (extract_dir)
-                st = extract_niff(&mesh, extract_dir, diag);
+                st = extract_niff(&mesh, extract_dir, set, lines, diag);
         } else {
             printf("As a mesh (convert, render): cannot be made (%s)\n", rm_status_name(mst));
         }
@@ -259,82 +294,159 @@ static rm_status info_obj(const char *path, const uint8_t *data, size_t size, rm
     return RM_OK;
 }
 
+/* Any other model the library reads (glTF...): what the mesh holds. Files
+   that are no model are refused by the reader, naming what they are. */
+static rm_status info_other(const char *path, const uint8_t *data, size_t size, rm_output_set *set,
+                            rm_diag *diag)
+{
+    rm_model_read_options ro;
+    rm_model_read_options_default(&ro);
+    ro.require_polygons = false;
+    rm_mesh mesh;
+    rm_mesh_init(&mesh);
+    rm_status st = rm_model_read_memory(data, size, path, &ro, &mesh, set, diag);
+    if (st == RM_OK)
+        printf("%s: %s: %zu groups, %zu vertices, %zu faces, %zu materials\n", path,
+               rm_format_name(rm_format_detect(data, size)), mesh.group_count, mesh.position_count,
+               mesh.face_count, mesh.material_count);
+    rm_mesh_free(&mesh);
+    return st;
+}
+
 int rm_cmd_info(int argc, char **argv)
 {
+    enum { O_HELP = 1, O_JSON, O_KEYS, O_EXTRACT, O_MAX_INPUT };
+    static const rm_cli_option opts[] = {
+        {"help", 'h', false, O_HELP},
+        {"json", 0, false, O_JSON},
+        {"keys", 0, false, O_KEYS},
+        {"extract-textures", 0, true, O_EXTRACT},
+        {"max-input", 0, true, O_MAX_INPUT},
+        {0},
+    };
     bool json = false, keys = false;
     const char *extract_dir = NULL;
-    int first = 0, files = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *value;
-        bool matched;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+    int files = 0;
+    const char **file = calloc((size_t)argc + 1, sizeof *file);
+    if (!file)
+        return EXIT_IO;
+    rm_cli_args p;
+    rm_cli_args_init(&p, "info", opts, argc, argv);
+    for (int id; (id = rm_cli_next(&p)) != RM_CLI_DONE;) {
+        switch (id) {
+        case RM_CLI_BAD:
+            free(file);
+            return EXIT_USAGE;
+        case O_HELP:
+            free(file);
             usage(stdout);
             return EXIT_OK;
-        } else if (!strcmp(argv[i], "--json")) {
-            json = true;
-        } else if (!strcmp(argv[i], "--keys")) {
-            keys = true;
-        } else if (!strncmp(argv[i], "--extract-textures", 18)) {
-            if (!rm_cli_option_value(argc, argv, &i, "--extract-textures", &value, &matched))
-                return EXIT_USAGE;
-            if (!matched)
-                return rm_cli_usage_error("info", "unknown option '%s'", argv[i]);
-            extract_dir = value;
-            argv[i] = NULL;   /* the value is no file: skipped below */
-            if (mkdir(extract_dir, 0755) != 0 && errno != EEXIST) {
-                fprintf(stderr, "retromesh info: error: cannot create %s: %s\n", extract_dir, strerror(errno));
-                return EXIT_IO;
+        case O_JSON: json = true; break;
+        case O_KEYS: keys = true; break;
+        case O_EXTRACT:
+            if (!*p.value) {
+                free(file);
+                return rm_cli_usage_error("info", "--extract-textures needs a folder");
             }
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return rm_cli_usage_error("info", "unknown option '%s'", argv[i]);
-        } else {
-            if (!files)
-                first = i;
-            files++;
+            extract_dir = p.value;
+            break;
+        case O_MAX_INPUT:
+            if (!rm_cli_max_input("info", p.value)) {
+                free(file);
+                return EXIT_USAGE;
+            }
+            break;
+        case RM_CLI_OPERAND:
+            file[files++] = p.value;
+            break;
         }
     }
+    int code = EXIT_OK;
     if (!files)
-        return rm_cli_usage_error("info", "no file given");
-    if (json && files > 1)
-        return rm_cli_usage_error("info", "--json prints one file at a time");
-    if (json && extract_dir)
-        return rm_cli_usage_error("info", "--extract-textures prints its own lines: not with --json");
+        code = rm_cli_usage_error("info", "no file given");
+    else if (json && files > 1)
+        code = rm_cli_usage_error("info", "--json prints one file at a time");
+    else if (json && extract_dir)
+        code = rm_cli_usage_error("info", "--extract-textures prints its own lines: not with --json");
+    if (code != EXIT_OK) {
+        free(file);
+        return code;
+    }
 
+    /* --extract-textures: one output set for every file; the folder is
+       made and the pictures renamed into place at the end, all or none. */
+    rm_output_set *set = rm_output_set_new();
+    char *lines_buf = NULL;
+    size_t lines_len = 0;
+    FILE *lines = open_memstream(&lines_buf, &lines_len);
+    if (!set || !lines) {
+        rm_output_set_free(set);
+        if (lines)
+            fclose(lines);
+        free(lines_buf);
+        free(file);
+        return EXIT_IO;
+    }
     int worst = EXIT_OK;
-    for (int i = first; i < argc; i++) {
-        if (!argv[i] || (argv[i][0] == '-' && argv[i][1]))
-            continue;
-        const char *path = argv[i];
+    if (extract_dir) {
+        rm_diag diag;
+        rm_diag_init(&diag);
+        if (rm_output_add_dir(set, extract_dir, &diag) != RM_OK)
+            worst = EXIT_USAGE;
+        rm_cli_print_diag(&diag, false, 0);
+        rm_diag_free(&diag);
+    }
+    for (int i = 0; i < files && worst != EXIT_USAGE; i++) {
+        const char *path = file[i];
         rm_diag diag;
         rm_diag_init(&diag);
         diag.limit = 1000;
         uint8_t *data = NULL;
         size_t size = 0;
-        rm_status st = rm_file_read(path, &data, &size, &diag);
+        rm_status st = rm_cli_read_input(path, &data, &size, &diag);
+        if (st == RM_OK && strcmp(path, "-") != 0)
+            st = rm_output_add_input(set, path);
         bool printed_diag = false;
         if (st == RM_OK) {
             if (files > 1)
-                printf("%s== %s\n", i == first ? "" : "\n", path);
-            if (rm_cli_is_jom(data, size)) {
-                st = info_jom(path, data, size, json, keys, extract_dir, &diag);
-            } else if (rm_niff_looks_like(data, size) || rm_niff_has_niff_name(path)) {
-                st = info_niff(path, data, size, json, extract_dir, &diag);
-            } else if (json) {
-                rm_diag_add(&diag, RM_ERROR, "%s: error: --json prints .jom and NIFF files; this is not "
-                            "one (an OBJ? convert it first, or drop --json)", path);
+                printf("%s== %s\n", i == 0 ? "" : "\n", path);
+            rm_format kind = rm_format_detect(data, size);
+            if (kind == RM_FORMAT_JOM) {
+                st = info_jom(path, data, size, json, keys, extract_dir, set, lines, &diag);
+            } else if (kind == RM_FORMAT_NIFF) {
+                st = info_niff(path, data, size, json, extract_dir, set, lines, &diag);
+            } else if (kind == RM_FORMAT_OBJ && json) {
+                rm_diag_add(&diag, RM_ERROR, "%s: error: --json prints .jom and NIFF files; this is an OBJ "
+                            "(convert it first, or drop --json)", path);
                 st = RM_USAGE;
-            } else {
+            } else if (kind == RM_FORMAT_OBJ) {
                 st = info_obj(path, data, size, &diag);
                 printed_diag = st == RM_OK;
+            } else {
+                /* not a kind info prints: the reader says what it is */
+                st = info_other(path, data, size, set, &diag);
             }
         }
         free(data);
         if (!printed_diag)
             rm_cli_print_diag(&diag, false, 0);
         rm_diag_free(&diag);
-        int code = rm_cli_exit_code(st);
-        if (code > worst)
-            worst = code;
+        int c = rm_cli_exit_code(st);
+        if (c > worst)
+            worst = c;
     }
+    /* The pictures: all renamed into place, or none (and no folder). */
+    rm_diag diag;
+    rm_diag_init(&diag);
+    if (extract_dir && worst == EXIT_OK && rm_output_commit(set, &diag) != RM_OK)
+        worst = EXIT_IO;
+    rm_output_set_free(set);
+    rm_cli_print_diag(&diag, false, 0);
+    rm_diag_free(&diag);
+    fclose(lines);
+    if (worst == EXIT_OK && lines_len)
+        fwrite(lines_buf, 1, lines_len, stdout);
+    free(lines_buf);
+    free(file);
     return worst;
 }

@@ -9,9 +9,9 @@
 
 static void usage(FILE *out)
 {
-    fputs("usage: retromesh level build LEVEL.json OUT.JOL\n"
-          "       retromesh level dump [--json] [--full] FILE.JOL\n"
-          "       retromesh level check FILE.JOL...\n"
+    fputs("usage: retromesh level build [--max-input SIZE] LEVEL.json OUT.JOL\n"
+          "       retromesh level dump [--json] [--full] [--max-input SIZE] FILE.JOL\n"
+          "       retromesh level check [--max-input SIZE] FILE.JOL...\n"
           "       retromesh level gen [--text] [--docs FILE] [--header FILE]\n"
           "\n"
           "build   writes a level from JSON (docs/levels.md)\n"
@@ -20,14 +20,72 @@ static void usage(FILE *out)
           "gen     writes docs/level_format.md and include/retromesh/level_format.h\n"
           "        (run from the top of the source tree); --text prints the documentation\n"
           "\n"
+          "--max-input SIZE reads files of up to SIZE bytes (K, M, G: 1024-based; default 1G).\n"
+          "'-' is standard input (build: LEVEL.json; dump, check) or output (build: OUT.JOL).\n"
+          "\n"
           "Exit status: 0 success, 1 invalid input, 2 usage error, 3 I/O error.\n",
           out);
+}
+
+enum { O_HELP = 1, O_MAX_INPUT, O_JSON, O_FULL, O_TEXT, O_DOCS, O_HEADER, O_COUNT };
+
+/* The arguments of a subcommand. */
+typedef struct sub_args {
+    const char **files;     /* the operands (argc entries) */
+    int nfiles;
+    bool set[O_COUNT];      /* each option given */
+    const char *value[O_COUNT];
+} sub_args;
+
+/* Parses a subcommand's options (every table has --help and --max-input).
+   True to go on; else *code is the exit status. */
+static bool parse(const char *cmd, const rm_cli_option *opts, int argc, char **argv, sub_args *a, int *code)
+{
+    memset(a, 0, sizeof *a);
+    a->files = calloc((size_t)argc + 1, sizeof *a->files);
+    if (!a->files) {
+        *code = EXIT_IO;
+        return false;
+    }
+    rm_cli_args p;
+    rm_cli_args_init(&p, cmd, opts, argc, argv);
+    *code = EXIT_OK;
+    for (int id; *code == EXIT_OK && (id = rm_cli_next(&p)) != RM_CLI_DONE;) {
+        switch (id) {
+        case RM_CLI_BAD: *code = EXIT_USAGE; break;
+        case O_HELP:
+            usage(stdout);
+            *code = -1;
+            break;
+        case O_MAX_INPUT:
+            if (!rm_cli_max_input(cmd, p.value))
+                *code = EXIT_USAGE;
+            break;
+        case RM_CLI_OPERAND: a->files[a->nfiles++] = p.value; break;
+        default:
+            a->set[id] = true;
+            a->value[id] = p.value;
+        }
+    }
+    if (*code == EXIT_OK)
+        return true;
+    if (*code < 0)
+        *code = EXIT_OK;    /* --help */
+    free(a->files);
+    a->files = NULL;
+    return false;
+}
+
+/* Reads FILE ("-": standard input, up to --max-input). */
+static rm_status read_input(const char *path, uint8_t **data, size_t *size, rm_diag *diag)
+{
+    return rm_cli_read_input(path, data, size, diag);
 }
 
 static int open_level(const char *path, uint8_t **data, rm_level *lv, rm_diag *diag)
 {
     size_t size = 0;
-    rm_status st = rm_file_read(path, data, &size, diag);
+    rm_status st = read_input(path, data, &size, diag);
     if (st == RM_OK)
         st = rm_level_open(lv, *data, size, path, diag);
     return rm_cli_exit_code(st);
@@ -35,20 +93,39 @@ static int open_level(const char *path, uint8_t **data, rm_level *lv, rm_diag *d
 
 static int cmd_build(int argc, char **argv)
 {
-    if (argc != 3)
-        return rm_cli_usage_error("level", "build wants LEVEL.json OUT.JOL");
-    if (rm_file_same(argv[1], argv[2]))
-        return rm_cli_usage_error("level", "the output %s is the input", argv[2]);
+    static const rm_cli_option opts[] = {
+        {"help", 'h', false, O_HELP}, {"max-input", 0, true, O_MAX_INPUT}, {0}};
+    sub_args a;
+    int code;
+    if (!parse("level build", opts, argc, argv, &a, &code))
+        return code;
+    if (a.nfiles != 2) {
+        free(a.files);
+        return rm_cli_usage_error("level build", "build wants LEVEL.json OUT.JOL");
+    }
+    const char *in = a.files[0], *outp = a.files[1];
+    free(a.files);
     rm_diag diag;
     rm_diag_init(&diag);
     diag.limit = 100;
     uint8_t *text = NULL, *out = NULL;
     size_t len = 0, size = 0;
-    rm_status st = rm_file_read(argv[1], &text, &len, &diag);
+    /* the level JSON is an input: OUT may not be it, whatever its spelling */
+    rm_output_set *set = rm_output_set_new();
+    rm_status st = set ? RM_OK : RM_NOMEM;
+    if (st == RM_OK && strcmp(in, "-") != 0)
+        st = rm_output_add_input(set, in);
     if (st == RM_OK)
-        st = rm_level_build_json((const char *)text, len, argv[1], &out, &size, &diag);
+        st = rm_output_check(set, outp, &diag);
     if (st == RM_OK)
-        st = rm_file_write_atomic(argv[2], out, size, &diag);
+        st = read_input(in, &text, &len, &diag);
+    if (st == RM_OK)
+        st = rm_level_build_json((const char *)text, len, in, &out, &size, &diag);
+    if (st == RM_OK)
+        st = rm_output_add(set, outp, out, size, &diag);
+    if (st == RM_OK)
+        st = rm_output_commit(set, &diag);
+    rm_output_set_free(set);
     rm_cli_print_diag(&diag, false, 0);
     free(text);
     free(out);
@@ -58,33 +135,31 @@ static int cmd_build(int argc, char **argv)
 
 static int cmd_dump(int argc, char **argv)
 {
-    bool json = false, full = false;
-    const char *path = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--json"))
-            json = true;
-        else if (!strcmp(argv[i], "--full"))
-            full = true;
-        else if (argv[i][0] == '-' && argv[i][1])
-            return rm_cli_usage_error("level", "unknown option '%s'", argv[i]);
-        else if (path)
-            return rm_cli_usage_error("level", "dump wants one file");
-        else
-            path = argv[i];
-    }
-    if (!path)
-        return rm_cli_usage_error("level", "dump wants a file");
+    static const rm_cli_option opts[] = {{"help", 'h', false, O_HELP},
+                                         {"max-input", 0, true, O_MAX_INPUT},
+                                         {"json", 0, false, O_JSON},
+                                         {"full", 0, false, O_FULL},
+                                         {0}};
+    sub_args a;
+    int code;
+    if (!parse("level dump", opts, argc, argv, &a, &code))
+        return code;
+    const char *path = a.nfiles == 1 ? a.files[0] : NULL;
+    int n = a.nfiles;
+    free(a.files);
+    if (n != 1)
+        return rm_cli_usage_error("level dump", n ? "dump wants one file" : "dump wants a file");
     rm_diag diag;
     rm_diag_init(&diag);
     diag.limit = 100;
     uint8_t *data = NULL;
     rm_level lv;
-    int code = open_level(path, &data, &lv, &diag);
+    code = open_level(path, &data, &lv, &diag);
     if (code == EXIT_OK) {
-        if (json)
+        if (a.set[O_JSON])
             rm_level_dump_json(&lv, stdout);
         else
-            rm_level_dump_text(&lv, stdout, full);
+            rm_level_dump_text(&lv, stdout, a.set[O_FULL]);
         rm_level_close(&lv);
     }
     rm_cli_print_diag(&diag, false, 0);
@@ -95,82 +170,101 @@ static int cmd_dump(int argc, char **argv)
 
 static int cmd_check(int argc, char **argv)
 {
-    if (argc < 2)
-        return rm_cli_usage_error("level", "check wants a file");
+    static const rm_cli_option opts[] = {
+        {"help", 'h', false, O_HELP}, {"max-input", 0, true, O_MAX_INPUT}, {0}};
+    sub_args a;
+    int code;
+    if (!parse("level check", opts, argc, argv, &a, &code))
+        return code;
+    if (!a.nfiles) {
+        free(a.files);
+        return rm_cli_usage_error("level check", "check wants a file");
+    }
     int worst = EXIT_OK;
-    for (int i = 1; i < argc; i++) {
+    for (int i = 0; i < a.nfiles; i++) {
         rm_diag diag;
         rm_diag_init(&diag);
         diag.limit = 200;
         uint8_t *data = NULL;
         rm_level lv;
-        int code = open_level(argv[i], &data, &lv, &diag);
+        code = open_level(a.files[i], &data, &lv, &diag);
         if (code == EXIT_OK) {
             code = rm_cli_exit_code(rm_level_check(&lv, &diag));
             rm_level_close(&lv);
         }
         rm_cli_print_diag(&diag, false, 0);
         if (code == EXIT_OK)
-            printf("%s: ok\n", argv[i]);
+            printf("%s: ok\n", a.files[i]);
         if (code > worst)
             worst = code;
         rm_diag_free(&diag);
         free(data);
     }
+    free(a.files);
     return worst;
 }
 
-static int write_generated(const char *path, void (*gen)(FILE *))
+/* One generated file, staged in the set. */
+static rm_status stage_generated(rm_output_set *set, const char *path, void (*gen)(FILE *), rm_diag *diag)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
     if (!mem)
-        return EXIT_IO;
+        return RM_NOMEM;
     gen(mem);
-    fclose(mem);
-    rm_diag diag;
-    rm_diag_init(&diag);
-    rm_status st = rm_file_write_atomic(path, buf, len, &diag);
-    rm_cli_print_diag(&diag, false, 0);
-    rm_diag_free(&diag);
+    if (fclose(mem) != 0) {
+        free(buf);
+        return RM_NOMEM;
+    }
+    rm_status st = rm_output_add(set, path, buf, len, diag);
     free(buf);
-    if (st == RM_OK)
-        printf("wrote %s\n", path);
-    return rm_cli_exit_code(st);
+    return st;
 }
 
 static int cmd_gen(int argc, char **argv)
 {
-    const char *docs = "docs/level_format.md", *header = "include/retromesh/level_format.h";
-    bool text = false;
-    for (int i = 1; i < argc; i++) {
-        bool matched = false;
-        if (!strcmp(argv[i], "--text")) {
-            text = true;
-            continue;
-        }
-        if (!rm_cli_option_value(argc, argv, &i, "--docs", &docs, &matched))
-            return EXIT_USAGE;
-        if (matched)
-            continue;
-        if (!rm_cli_option_value(argc, argv, &i, "--header", &header, &matched))
-            return EXIT_USAGE;
-        if (!matched)
-            return rm_cli_usage_error("level", "unknown argument '%s'", argv[i]);
-    }
-    if (text) {
+    static const rm_cli_option opts[] = {{"help", 'h', false, O_HELP},
+                                         {"text", 0, false, O_TEXT},
+                                         {"docs", 0, true, O_DOCS},
+                                         {"header", 0, true, O_HEADER},
+                                         {0}};
+    sub_args a;
+    int code;
+    if (!parse("level gen", opts, argc, argv, &a, &code))
+        return code;
+    int n = a.nfiles;
+    const char *first = n ? a.files[0] : NULL;
+    free(a.files);
+    if (n)
+        return rm_cli_usage_error("level gen", "gen takes no file ('%s'; --docs FILE, --header FILE)", first);
+    if (a.set[O_TEXT]) {
         rm_level_gen_text(stdout);
         return EXIT_OK;
     }
-    int code = write_generated(docs, rm_level_gen_markdown);
-    if (code == EXIT_OK)
-        code = write_generated(header, rm_level_gen_header);
-    return code;
+    const char *docs = a.value[O_DOCS] ? a.value[O_DOCS] : "docs/level_format.md";
+    const char *header = a.value[O_HEADER] ? a.value[O_HEADER] : "include/retromesh/level_format.h";
+    /* the documentation and the header: both written, or neither */
+    rm_diag diag;
+    rm_diag_init(&diag);
+    rm_output_set *set = rm_output_set_new();
+    rm_status st = set ? stage_generated(set, docs, rm_level_gen_markdown, &diag) : RM_NOMEM;
+    if (st == RM_OK)
+        st = stage_generated(set, header, rm_level_gen_header, &diag);
+    if (st == RM_OK)
+        st = rm_output_commit(set, &diag);
+    rm_output_set_free(set);
+    rm_cli_print_diag(&diag, false, 0);
+    rm_diag_free(&diag);
+    if (st == RM_OK)
+        printf("wrote %s\nwrote %s\n", docs, header);
+    return rm_cli_exit_code(st);
 }
 
 int rm_cmd_level(int argc, char **argv)
 {
+    static const char *const subs[] = {"build", "dump", "check", "gen"};
+    int (*const run[])(int, char **) = {cmd_build, cmd_dump, cmd_check, cmd_gen};
     if (argc < 2)
         return rm_cli_usage_error("level", "which one: gen, build, dump or check?");
     const char *sub = argv[1];
@@ -178,18 +272,11 @@ int rm_cmd_level(int argc, char **argv)
         usage(stdout);
         return EXIT_OK;
     }
-    for (int i = 2; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage(stdout);
-            return EXIT_OK;
-        }
-    if (!strcmp(sub, "build"))
-        return cmd_build(argc - 1, argv + 1);
-    if (!strcmp(sub, "dump"))
-        return cmd_dump(argc - 1, argv + 1);
-    if (!strcmp(sub, "check"))
-        return cmd_check(argc - 1, argv + 1);
-    if (!strcmp(sub, "gen"))
-        return cmd_gen(argc - 1, argv + 1);
+    for (size_t i = 0; i < 4; i++)
+        if (!strcmp(sub, subs[i]))
+            return run[i](argc - 1, argv + 1);
+    const char *near = rm_cli_nearest(sub, subs, 4);
+    if (near)
+        return rm_cli_usage_error("level", "unknown subcommand '%s'; did you mean '%s'?", sub, near);
     return rm_cli_usage_error("level", "unknown subcommand '%s' (gen, build, dump, check)", sub);
 }

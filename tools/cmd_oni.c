@@ -30,6 +30,11 @@ static void usage(FILE *out)
           "            tag (door_1_0) or, for unnamed geometries, levelN_INDEX; none means all\n"
           "  --tag TAG   list: only instances with this tag (M3GM)\n"
           "  --scale S   export --jom/--png: multiply the coordinates by S (default 1)\n"
+          "  --max-input SIZE  read files of up to SIZE bytes (K, M, G: 1024-based; default 1G)\n"
+          "\n"
+          "export: file names keep letters, digits, '_', '-' and '.'; a name that had to be changed\n"
+          "or shortened (at most 255 bytes) ends with -XXXXXXXX, the CRC-32 of the whole name.\n"
+          "DIR is made and the files written at the end: none after an I/O error.\n"
           "\n"
           "Exit status: 0 success, 1 invalid input (some geometry or file refused), 2 usage\n"
           "error, 3 I/O error.\n",
@@ -213,20 +218,46 @@ static void list_file(const level_file *lf, uint32_t tag, FILE *out)
     }
 }
 
+enum { O_HELP = 1, O_MAX_INPUT, O_TAG, O_OBJ, O_JOM, O_PNG, O_SCALE };
+
+/* The options every subcommand takes; false when the run ends (*code). */
+static bool common_option(const char *cmd, int id, const char *value, int *code)
+{
+    if (id == RM_CLI_BAD) {
+        *code = EXIT_USAGE;
+        return false;
+    }
+    if (id == O_HELP) {
+        usage(stdout);
+        *code = EXIT_OK;
+        return false;
+    }
+    if (id == O_MAX_INPUT && !rm_cli_max_input(cmd, value)) {
+        *code = EXIT_USAGE;
+        return false;
+    }
+    return true;
+}
+
 static int cmd_list(int argc, char **argv)
 {
+    static const rm_cli_option opts[] = {{"help", 'h', false, O_HELP},
+                                         {"max-input", 0, true, O_MAX_INPUT},
+                                         {"tag", 0, true, O_TAG},
+                                         {0}};
     const char *path = NULL, *tag_text = NULL;
-    for (int i = 1; i < argc; i++) {
-        bool matched;
-        if (!rm_cli_option_value(argc, argv, &i, "--tag", &tag_text, &matched))
-            return EXIT_USAGE;
-        if (matched)
-            continue;
-        if (argv[i][0] == '-')
-            return rm_cli_usage_error("oni", "unknown option '%s'", argv[i]);
-        if (path)
-            return rm_cli_usage_error("oni", "list takes one game folder or file");
-        path = argv[i];
+    rm_cli_args p;
+    rm_cli_args_init(&p, "oni list", opts, argc, argv);
+    for (int id, code; (id = rm_cli_next(&p)) != RM_CLI_DONE;) {
+        if (!common_option("oni list", id, p.value, &code))
+            return code;
+        if (id == O_TAG) {
+            tag_text = p.value;
+        } else if (id == RM_CLI_OPERAND) {
+            if (path)
+                return rm_cli_usage_error("oni list", "list takes one game folder or file");
+            path = p.value;
+        }
     }
     if (!path)
         return rm_cli_usage_error("oni", "list needs a game folder or a level file");
@@ -260,13 +291,27 @@ static int cmd_list(int argc, char **argv)
 
 static int cmd_hash(int argc, char **argv)
 {
-    if (argc != 2 || argv[1][0] == '-')
-        return rm_cli_usage_error("oni", "hash takes one game folder");
+    static const rm_cli_option opts[] = {
+        {"help", 'h', false, O_HELP}, {"max-input", 0, true, O_MAX_INPUT}, {0}};
+    const char *folder = NULL;
+    rm_cli_args p;
+    rm_cli_args_init(&p, "oni hash", opts, argc, argv);
+    for (int id, code; (id = rm_cli_next(&p)) != RM_CLI_DONE;) {
+        if (!common_option("oni hash", id, p.value, &code))
+            return code;
+        if (id == RM_CLI_OPERAND) {
+            if (folder)
+                return rm_cli_usage_error("oni hash", "hash takes one game folder");
+            folder = p.value;
+        }
+    }
+    if (!folder)
+        return rm_cli_usage_error("oni hash", "hash takes one game folder");
     rm_diag diag;
     rm_diag_init(&diag);
     diag.limit = 100;
     game g;
-    rm_status st = game_find(argv[1], true, &g, &diag);
+    rm_status st = game_find(folder, true, &g, &diag);
     rm_status worst = st;
     bool bar = isatty(2);
     uint32_t all = 0;
@@ -323,19 +368,6 @@ static int cmd_hash(int argc, char **argv)
 
 /* ---- export ----------------------------------------------------------- */
 
-/* A file-name-safe copy of s (letters, digits, _ . -; others become _). */
-static void safe_name(const char *s, char *out, size_t size)
-{
-    size_t k = 0;
-    for (; *s && k + 1 < size; s++) {
-        char c = *s;
-        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-                  c == '-' || (c == '.' && k > 0);
-        out[k++] = ok ? c : '_';
-    }
-    out[k] = 0;
-}
-
 static bool name_matches(int npat, char **pats, const char *full, const char *shortname, const char *label)
 {
     if (npat == 0)
@@ -351,12 +383,13 @@ static bool name_matches(int npat, char **pats, const char *full, const char *sh
     return false;
 }
 
-static rm_status write_text(const char *dir, const char *base, const char *ext, const char *text, size_t n,
-                            rm_diag *diag)
+/* DIR/BASE.EXT staged in the export's output set (written at its commit). */
+static rm_status write_text(const char *dir, const char *base, const char *ext, const void *text, size_t n,
+                            rm_output_set *set, rm_diag *diag)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s%s", dir, base, ext);
-    return rm_file_write_atomic(path, text, n, diag);
+    return rm_output_add(set, path, text, n, diag);
 }
 
 enum { OUT_OBJ, OUT_JOM, OUT_PNG };
@@ -366,7 +399,8 @@ enum { OUT_OBJ, OUT_JOM, OUT_PNG };
    and one light) on a mid gray (60%: the light adds level - 16 to each
    channel, which white would clamp away), drawn at 320x240 from yaw 30,
    pitch 20. */
-static rm_status write_png(const rm_jom_model *model, const char *base, const char *dir, rm_diag *diag)
+static rm_status write_png(const rm_jom_model *model, const char *base, const char *dir, rm_output_set *set,
+                           rm_diag *diag)
 {
     rm_render_scene scene;
     rm_status st = rm_render_scene_from_jom(model, base, NULL, &scene, diag);
@@ -386,9 +420,12 @@ static rm_status write_png(const rm_jom_model *model, const char *base, const ch
     if (st == RM_OK)
         st = rm_render_to_image(fb, opt.width, opt.height, 1, &img);
     if (st == RM_OK) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s.png", dir, base);
-        st = rm_image_write_png(&img, path, diag);
+        uint8_t *png = NULL;
+        size_t n = 0;
+        st = rm_image_encode_png(&img, &png, &n, diag);
+        if (st == RM_OK)
+            st = write_text(dir, base, ".png", png, n, set, diag);
+        free(png);
         rm_image_free(&img);
     }
     free(fb);
@@ -397,7 +434,7 @@ static rm_status write_png(const rm_jom_model *model, const char *base, const ch
 }
 
 static rm_status export_one(const rm_oni_geometry *geo, const char *base, const char *dir, int kind,
-                            double scale, rm_diag *diag)
+                            double scale, rm_output_set *set, rm_diag *diag)
 {
     rm_mesh mesh;
     rm_status st = rm_oni_geometry_to_mesh(geo, base, &mesh, diag);
@@ -418,21 +455,24 @@ static rm_status export_one(const rm_oni_geometry *geo, const char *base, const 
         rm_jom_model model;
         st = rm_convert_mesh_to_jom(&mesh, &opt, &model, diag);
         if (st == RM_OK && kind == OUT_PNG) {
-            st = write_png(&model, base, dir, diag);
+            st = write_png(&model, base, dir, set, diag);
         } else if (st == RM_OK) {
-            char path[4096];
-            snprintf(path, sizeof path, "%s/%s.jom", dir, base);
-            st = rm_jom_write_file(&model, path, diag);
+            uint8_t *bytes = NULL;
+            size_t n = 0;
+            st = rm_jom_write(&model, &bytes, &n, diag);
+            if (st == RM_OK)
+                st = write_text(dir, base, ".jom", bytes, n, set, diag);
+            free(bytes);
         }
         rm_jom_free(&model);   /* the converter initializes it, even when it fails */
     } else {
         char *obj, *mtl;
         size_t obj_n, mtl_n;
-        char mtllib[300];
+        char mtllib[RM_ONI_FILE_NAME_MAX + 8];
         snprintf(mtllib, sizeof mtllib, "%s.mtl", base);
         st = rm_obj_write(&mesh, mtllib, geo->name ? geo->name : base, &obj, &obj_n, &mtl, &mtl_n);
         if (st == RM_OK) {
-            st = write_text(dir, base, ".obj", obj, obj_n, diag);
+            st = write_text(dir, base, ".obj", obj, obj_n, set, diag);
             /* The MTL names the texture: its material is the texture's name,
                and a comment gives the instance (external: in level0). */
             char head[300];
@@ -445,7 +485,7 @@ static rm_status export_one(const rm_oni_geometry *geo, const char *base, const 
                 memcpy(both, head, (size_t)hn);
                 if (mtl_n)
                     memcpy(both + hn, mtl, mtl_n);
-                st = write_text(dir, base, ".mtl", both, total, diag);
+                st = write_text(dir, base, ".mtl", both, total, set, diag);
             } else if (!both) {
                 st = RM_NOMEM;
             }
@@ -465,26 +505,32 @@ static int cmd_export(int argc, char **argv)
     int npat = 0;
     if (!pats)
         return EXIT_IO;
-    for (int i = 1; i < argc; i++) {
-        static const char *const names[4] = {"--obj", "--jom", "--scale", "--png"};
-        const char **targets[4] = {&obj_dir, &jom_dir, &scale_text, &png_dir};
-        bool any = false;
-        for (int k = 0; k < 4 && !any; k++) {
-            if (!rm_cli_option_value(argc, argv, &i, names[k], targets[k], &any)) {
-                free(pats);
-                return EXIT_USAGE;
-            }
-        }
-        if (any)
-            continue;
-        if (argv[i][0] == '-') {
+    static const rm_cli_option opts[] = {{"help", 'h', false, O_HELP},
+                                         {"max-input", 0, true, O_MAX_INPUT},
+                                         {"obj", 0, true, O_OBJ},
+                                         {"jom", 0, true, O_JOM},
+                                         {"png", 0, true, O_PNG},
+                                         {"scale", 0, true, O_SCALE},
+                                         {0}};
+    rm_cli_args p;
+    rm_cli_args_init(&p, "oni export", opts, argc, argv);
+    for (int id, code; (id = rm_cli_next(&p)) != RM_CLI_DONE;) {
+        if (!common_option("oni export", id, p.value, &code)) {
             free(pats);
-            return rm_cli_usage_error("oni", "unknown option '%s'", argv[i]);
+            return code;
         }
-        if (!path)
-            path = argv[i];
-        else
-            pats[npat++] = argv[i];
+        switch (id) {
+        case O_OBJ: obj_dir = p.value; break;
+        case O_JOM: jom_dir = p.value; break;
+        case O_PNG: png_dir = p.value; break;
+        case O_SCALE: scale_text = p.value; break;
+        case RM_CLI_OPERAND:
+            if (!path)
+                path = p.value;
+            else
+                pats[npat++] = (char *)p.value;
+            break;
+        }
     }
     if (!path || (obj_dir != NULL) + (jom_dir != NULL) + (png_dir != NULL) != 1) {
         free(pats);
@@ -504,13 +550,15 @@ static int cmd_export(int argc, char **argv)
     rm_diag diag;
     rm_diag_init(&diag);
     diag.limit = 200;
-    struct stat sb;
-    if (stat(dir, &sb) != 0 && mkdir(dir, 0777) != 0) {
-        rm_diag_add(&diag, RM_ERROR, "%s: error: cannot make the folder: %s", dir, strerror(errno));
+    /* One output set: the folder is made and every file renamed into place
+       at the end, so a failed run leaves no empty folder and no half. */
+    rm_output_set *set = rm_output_set_new();
+    if (!set || rm_output_add_dir(set, dir, &diag) != RM_OK) {
+        rm_output_set_free(set);
         rm_cli_print_diag(&diag, false, 0);
         rm_diag_free(&diag);
         free(pats);
-        return EXIT_IO;
+        return set ? EXIT_USAGE : EXIT_IO;
     }
     game g;
     rm_status st = game_find(path, false, &g, &diag), worst = st;
@@ -521,7 +569,9 @@ static int cmd_export(int argc, char **argv)
     unsigned long count = 0;
     for (size_t i = 0; st == RM_OK && i < g.count; i++) {
         level_file *lf = &g.files[i];
-        rm_status fs = level_open(lf, &diag);
+        rm_status fs = rm_output_add_input(set, lf->path);
+        if (fs == RM_OK)
+            fs = level_open(lf, &diag);
         if (fs != RM_OK) {
             if (worst == RM_OK)
                 worst = fs;
@@ -531,23 +581,31 @@ static int cmd_export(int argc, char **argv)
             const rm_oni_instance *x = &lf->file.instances[k];
             if (x->tag != RM_ONI_TAG_M3GM || !x->has_data)
                 continue;
-            char label[64], base[256];
+            char label[64], base[RM_ONI_FILE_NAME_MAX + 1];
             snprintf(label, sizeof label, "level%d_%u", lf->level, (unsigned)k);
             const char *shortname = x->name && strlen(x->name) > 4 ? x->name + 4 : NULL;
             if (!name_matches(npat, pats, x->name, shortname, label))
                 continue;
-            safe_name(shortname ? shortname : label, base, sizeof base);
+            /* a safe file name, shortened to leave room for ".obj" */
+            const char *name = shortname ? shortname : label;
+            rm_oni_file_name(name, 4, base, sizeof base);
             for (size_t w = 0; w < written_n; w++)
                 if (strcmp(written[w], base) == 0) {
-                    char prefixed[256];
-                    snprintf(prefixed, sizeof prefixed, "level%d_%.200s", lf->level, base);
-                    memcpy(base, prefixed, sizeof base);
+                    size_t pn = strlen(name) + 32;
+                    char *prefixed = malloc(pn);
+                    if (!prefixed) {
+                        worst = RM_NOMEM;
+                        break;
+                    }
+                    snprintf(prefixed, pn, "level%d_%s", lf->level, name);
+                    rm_oni_file_name(prefixed, 4, base, sizeof base);
+                    free(prefixed);
                     break;
                 }
             rm_oni_geometry geo;
             rm_status gs = rm_oni_geometry_decode(&lf->file, k, &geo, &diag);
             if (gs == RM_OK) {
-                gs = export_one(&geo, base, dir, kind, scale, &diag);
+                gs = export_one(&geo, base, dir, kind, scale, set, &diag);
                 rm_oni_geometry_free(&geo);
             }
             if (gs != RM_OK) {
@@ -577,6 +635,15 @@ static int cmd_export(int argc, char **argv)
         rm_diag_add(&diag, RM_ERROR, "%s: error: no geometry matches the names given", path);
         worst = RM_INVALID;
     }
+    /* The files exported: renamed into place together (a geometry refused
+       does not stop the others: exit 1 says some were); nothing at all
+       after an I/O error, and no folder when there is nothing to write. */
+    if (count > 0 && worst != RM_IO && worst != RM_NOMEM && worst != RM_USAGE) {
+        rm_status cs = rm_output_commit(set, &diag);
+        if (cs != RM_OK)
+            worst = cs;
+    }
+    rm_output_set_free(set);
     for (size_t w = 0; w < written_n; w++)
         free(written[w]);
     free(written);
@@ -600,11 +667,13 @@ int rm_cmd_oni(int argc, char **argv)
         usage(stdout);
         return EXIT_OK;
     }
-    if (!strcmp(sub, "list"))
-        return cmd_list(argc - 1, argv + 1);
-    if (!strcmp(sub, "hash"))
-        return cmd_hash(argc - 1, argv + 1);
-    if (!strcmp(sub, "export"))
-        return cmd_export(argc - 1, argv + 1);
+    static const char *const subs[] = {"list", "hash", "export"};
+    int (*const run[])(int, char **) = {cmd_list, cmd_hash, cmd_export};
+    for (size_t i = 0; i < 3; i++)
+        if (!strcmp(sub, subs[i]))
+            return run[i](argc - 1, argv + 1);
+    const char *near = rm_cli_nearest(sub, subs, 3);
+    if (near)
+        return rm_cli_usage_error("oni", "unknown subcommand '%s'; did you mean '%s'?", sub, near);
     return rm_cli_usage_error("oni", "unknown subcommand '%s' (list, hash, export)", sub);
 }

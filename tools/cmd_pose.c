@@ -14,6 +14,7 @@
 static void usage(FILE *out)
 {
     fputs("usage: retromesh pose MODEL.JOM [--anim NAME] [--time TICKS] [--blend NAME:W] [--json]\n"
+          "                      [--max-input SIZE]\n"
           "\n"
           "Prints the pose of the skeleton of a .jom at a time of an animation (the root offset\n"
           "and the angles of each bone, keys interpolated as the engine does) and the matrix of\n"
@@ -25,6 +26,9 @@ static void usage(FILE *out)
           "                   from 0 to 1 (256 x W, rounded, as jo_3d_pose_blend takes it)\n"
           "  --json           {\"animation\", \"time\", \"root\", \"bones\": [{\"name\", \"angles\",\n"
           "                   \"degrees\", \"matrix\"}]} with the raw integers of the engine\n"
+          "  --max-input SIZE read files of up to SIZE bytes (K, M, G: 1024-based; default 1G)\n"
+          "\n"
+          "MODEL.JOM '-' is standard input.\n"
           "\n"
           "Exit status: 0 printed, 1 invalid model or unknown animation, 2 usage error,\n"
           "3 I/O error.\n",
@@ -226,41 +230,41 @@ int rm_cmd_pose(int argc, char **argv)
     const char *path = NULL, *anim_name = NULL, *blend_arg = NULL;
     int time = 0;
     bool json = false;
-    for (int i = 1; i < argc; i++) {
-        const char *value;
-        bool matched;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+    enum { O_HELP = 1, O_ANIM, O_TIME, O_BLEND, O_JSON, O_MAX_INPUT };
+    static const rm_cli_option opts[] = {
+        {"help", 'h', false, O_HELP},
+        {"anim", 0, true, O_ANIM},
+        {"time", 0, true, O_TIME},
+        {"blend", 0, true, O_BLEND},
+        {"json", 0, false, O_JSON},
+        {"max-input", 0, true, O_MAX_INPUT},
+        {0},
+    };
+    rm_cli_args p;
+    rm_cli_args_init(&p, "pose", opts, argc, argv);
+    for (int id; (id = rm_cli_next(&p)) != RM_CLI_DONE;) {
+        switch (id) {
+        case RM_CLI_BAD:
+            return EXIT_USAGE;
+        case O_HELP:
             usage(stdout);
             return EXIT_OK;
-        } else if (!strcmp(argv[i], "--json")) {
-            json = true;
-        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            if (!rm_cli_option_value(argc, argv, &i, "--anim", &value, &matched))
+        case O_JSON: json = true; break;
+        case O_ANIM: anim_name = p.value; break;
+        case O_BLEND: blend_arg = p.value; break;
+        case O_TIME:
+            if (!parse_int(p.value, &time))
+                return rm_cli_usage_error("pose", "--time takes a whole number of ticks, not '%s'", p.value);
+            break;
+        case O_MAX_INPUT:
+            if (!rm_cli_max_input("pose", p.value))
                 return EXIT_USAGE;
-            if (matched) {
-                anim_name = value;
-                continue;
-            }
-            if (!rm_cli_option_value(argc, argv, &i, "--time", &value, &matched))
-                return EXIT_USAGE;
-            if (matched) {
-                if (!parse_int(value, &time))
-                    return rm_cli_usage_error("pose", "--time takes a whole number of ticks, not '%s'", value);
-                continue;
-            }
-            if (!rm_cli_option_value(argc, argv, &i, "--blend", &value, &matched))
-                return EXIT_USAGE;
-            if (matched) {
-                blend_arg = value;
-                continue;
-            }
-            return rm_cli_usage_error("pose", "unknown option '%s'", argv[i]);
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return rm_cli_usage_error("pose", "unknown option '%s'", argv[i]);
-        } else if (path) {
-            return rm_cli_usage_error("pose", "one model at a time ('%s' and '%s')", path, argv[i]);
-        } else {
-            path = argv[i];
+            break;
+        case RM_CLI_OPERAND:
+            if (path)
+                return rm_cli_usage_error("pose", "one model at a time ('%s' and '%s')", path, p.value);
+            path = p.value;
+            break;
         }
     }
     if (!path)
@@ -276,10 +280,11 @@ int rm_cmd_pose(int argc, char **argv)
     diag.limit = 100;
     uint8_t *data = NULL;
     size_t size = 0;
-    if (rm_file_read(path, &data, &size, &diag) != RM_OK) {
+    rm_status rst = rm_cli_read_input(path, &data, &size, &diag);
+    if (rst != RM_OK) {
         rm_cli_print_diag(&diag, false, 0);
         rm_diag_free(&diag);
-        return EXIT_IO;
+        return rm_cli_exit_code(rst);
     }
     /* In place, as the engine loads a model: the bytes stay ours. */
     rm_3d_model *m = rm_3d_create_model_in_place(data, size, path, &diag);

@@ -60,7 +60,7 @@ expect_grep "$work/err" "given twice"
 # The output is never the skeleton.
 cp "$fx/rig.json" "$work/rig.json"
 expect_status 2 "$RETROMESH" convert "$fx/rig.obj" "$work/rig.json" --skeleton "$work/rig.json"
-expect_grep "$work/err" "is the skeleton"
+expect_grep "$work/err" "this is $work/rig.json, which the command reads"
 cmp -s "$fx/rig.json" "$work/rig.json" || { echo "FAIL: the skeleton was written over" >&2; fail=1; }
 # The usage text names the option.
 expect_status 0 "$RETROMESH" convert --help
