@@ -6,7 +6,9 @@
    must give back exactly the input (up to file_size): a failure there is a
    bug, reported by abort(). The accepted model then goes through what the
    tools do with it: rm_niff_to_mesh (whose mesh must keep the mesh.h
-   promises: every index in range) and both printers. Seeds: fuzz/corpus/niff (the hand-built files of the reader tests:
+   promises: every index in range), the NIFF writer on that mesh (its file
+   must pass rm_niff_read: NIFF -> mesh -> NIFF, what `convert x.nif
+   y.nif` does) and both printers. Seeds: fuzz/corpus/niff (the hand-built files of the reader tests:
    NIFF_SEED_DIR=$PWD/fuzz/corpus/niff ctest -R test_niff_read). */
 #include <stdint.h>
 #include <stdio.h>
@@ -73,6 +75,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (size_t m = 0; m < mesh.material_count; m++)
             if (mesh.materials[m].map_kd_rgba && (!mesh.materials[m].map_kd_width || !mesh.materials[m].map_kd_height))
                 abort();
+        uint8_t *again = NULL;
+        size_t again_size = 0;
+        if (rm_niff_write_mesh(&mesh, NULL, &again, &again_size, &diag) == RM_OK) {
+            rm_niff_file back;
+            if (rm_niff_read(again, again_size, "rewritten.nif", &back, &diag) != RM_OK)
+                abort();   /* the writer wrote what the reader refuses */
+            rm_niff_free(&back);
+        }
+        free(again);
         rm_mesh_free(&mesh);
     }
     static FILE *sink;
