@@ -1,7 +1,9 @@
 # retromesh: the two commands of the README, and a few helpers.
 #   make demo   install what is missing, build, convert and print the examples
 #   make test   install what is missing, build twice (plain and with
-#               AddressSanitizer + UBSan) and run every test in both
+#               AddressSanitizer + UBSan) and run every test in both;
+#               skipped tests are listed with their reason
+#   make fuzz   the same set-up plus clang, then every libFuzzer target
 # Everything else is plain CMake: cmake -B build && cmake --build build.
 
 MAKEFLAGS += --no-print-directory
@@ -28,18 +30,25 @@ build-san: deps
 	@cmake --build $(BUILD_SAN) -j $(JOBS)
 
 demo: build
-	@sh scripts/demo.sh $(BUILD)/retromesh $(OUT)
+	@sh scripts/demo.sh $(BUILD)/retromesh $(OUT) $(BUILD)/tests/oni/oni_make
+
+# After ctest, scripts/skipped.sh names each skipped test and its reason
+# (ctest itself only says "Skipped"); ctest's exit status is kept.
+CTEST_RUN = st=0; rm -f Testing/junit.xml; ctest --output-on-failure -j $(JOBS) --output-junit "$$PWD/Testing/junit.xml" || st=$$?; \
+	sh "$(CURDIR)/scripts/skipped.sh" Testing/junit.xml; exit $$st
 
 test-plain: build
-	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	@cd $(BUILD) && $(CTEST_RUN)
 
 test-san: build-san
-	@cd $(BUILD_SAN) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+	@cd $(BUILD_SAN) && export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 && $(CTEST_RUN)
 
 test: test-plain test-san
 
 # Each libFuzzer target for FUZZ_SECONDS seconds (CI runs this after make test).
-fuzz: deps
+# Only this target needs clang.
+fuzz:
+	@sh scripts/deps.sh fuzz
 	@sh scripts/fuzz.sh $(BUILD_FUZZ) $(FUZZ_SECONDS)
 
 # The bench's peers (assimp, libimagequant) are installed before the

@@ -1,9 +1,12 @@
 #!/bin/sh
 # make demo: converts every example OBJ to a JOM in OUT, checks it and prints
-# its content. Usage: scripts/demo.sh path/to/retromesh OUT_DIR
+# its content; then a level, pictures, a cd/ folder, NIFF files and an Oni
+# game folder, all in OUT: the files the README's commands run on.
+# Usage: scripts/demo.sh path/to/retromesh OUT_DIR [path/to/oni_make]
 set -eu
 tool=$1
 out=$2
+oni_make=${3:-}
 mkdir -p "$out"
 for obj in examples/*.obj; do
   name=$(basename "$obj" .obj)
@@ -42,17 +45,23 @@ echo "---- retromesh render: pictures as the Saturn would draw them"
 "$tool" render "$out/walker.jom" --anim walk --time 20 --views 4 -o "$out/walker.png"
 "$tool" render "$out/robot.jom" --yaw 30 --pitch 15 -o "$out/robot.png"
 "$tool" render "$out/walker.jom" --gif "$out/walker.gif" --fps 15 --size 160x120
-echo "demo: $out/walker.png $out/robot.png $out/walker.gif"
+# The crate's texture is CRATE.BIN beside crate.jom.
+"$tool" render "$out/crate.jom" --yaw 30 --pitch 20 -o "$out/crate_view.png"
+echo "demo: $out/walker.png $out/robot.png $out/walker.gif $out/crate_view.png"
 echo
 echo "================================================================"
 echo "will it fit? retromesh budget: the level's models loaded as the engine would"
 echo "================================================================"
-# The example level names BARREL.JOM: the cube stands in for it, in a cd/
-# folder as on the game's CD.
+# The example level names BARREL.JOM: the textured crate stands in for it,
+# in a cd/ folder as on the game's CD (its texture CRATE.BIN beside it),
+# with the robot as ROBOT.JOM.
 mkdir -p "$out/cd"
-"$tool" convert -q examples/cube.obj "$out/cd/BARREL.JOM"
+"$tool" convert -q examples/crate.obj "$out/cd/BARREL.JOM"
+"$tool" convert -q examples/robot.obj "$out/cd/ROBOT.JOM"
 "$tool" level build examples/level.json "$out/cd/LEVEL.JOL"
 "$tool" budget "$out/cd/LEVEL.JOL" --cd "$out/cd"
+echo "---- retromesh render ROBOT.JOM --cd $out/cd: loaded as the engine does"
+"$tool" render ROBOT.JOM --cd "$out/cd" --yaw 30 -o "$out/robot_cd.png"
 echo
 echo "---- retromesh budget for a set of models"
 "$tool" budget "$out/robot.jom" "$out/walker.jom" "$out/colors.jom"
@@ -70,5 +79,23 @@ echo "---- back to OBJ and to a Saturn model, and a picture"
 "$tool" convert --merge-triangles "$out/robot.niff" "$out/robot_from_niff.jom"
 "$tool" render "$out/robot.niff" --yaw 30 --pitch 15 -o "$out/robot_niff.png"
 echo "demo: $out/robot_niff.png"
+echo "---- a textured NIFF: retromesh convert examples/crate.obj $out/crate.niff"
+"$tool" convert examples/crate.obj "$out/crate.niff"
+"$tool" check "$out/crate.niff"
 echo
-echo "demo: the models are in $out/"
+echo "================================================================"
+echo "Oni: a small game folder written by the test generator, $out/oni"
+echo "================================================================"
+if [ -n "$oni_make" ] && [ -x "$oni_make" ]; then
+  rm -rf "$out/oni"
+  mkdir -p "$out/oni"
+  "$oni_make" game "$out/oni"
+  "$tool" oni hash "$out/oni"
+else
+  echo "demo: no Oni folder (tests/oni/oni_make is built with the tests: RM_TESTS=ON)"
+fi
+echo
+echo "demo: the models are in $out/: JOM, NIFF, OBJ and PNG files, and cd/ (a game's CD"
+echo "demo: folder: LEVEL.JOL, ROBOT.JOM, BARREL.JOM, CRATE.BIN)"
+[ -d "$out/oni" ] && echo "demo: and oni/ (Oni level files)"
+exit 0

@@ -1,14 +1,19 @@
 #!/bin/sh
-# Installs the Debian packages the build needs when some are missing.
+# Installs the Debian packages a make target needs when some are missing.
 # Run as root it calls apt-get (update first, once); otherwise it only says
 # what is missing. Nothing is done when everything is present.
-#   scripts/deps.sh            build + tests
-#   scripts/deps.sh bench      also the benchmark's peers (assimp-utils, hyperfine)
+#   scripts/deps.sh            build + tests (make demo, make test)
+#   scripts/deps.sh fuzz       also clang, for the libFuzzer targets (make fuzz)
+#   scripts/deps.sh bench      also the benchmark's peers (make bench)
 set -eu
 pkgs="cmake make gcc pkg-config libc6-dev libcmocka-dev libjansson-dev libspng-dev libstb-dev zlib1g-dev libgif-dev"
-# clang builds the fuzz targets; optional for users, installed for CI.
-pkgs="$pkgs clang"
-if [ "${1:-}" = bench ]; then pkgs="$pkgs assimp-utils bc libimagequant-dev"; fi
+case "${1:-}" in
+  "") ;;
+  # clang is half of the whole set-up (258 MiB): only make fuzz needs it.
+  fuzz) pkgs="$pkgs clang" ;;
+  bench) pkgs="$pkgs assimp-utils bc libimagequant-dev" ;;
+  *) echo "usage: scripts/deps.sh [fuzz|bench]" >&2; exit 2 ;;
+esac
 missing=""
 for p in $pkgs; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
