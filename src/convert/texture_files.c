@@ -6,6 +6,7 @@
    an input: every target is compared with the images read and the files
    the caller names (the OBJ, its MTLs, the JOM), by name and by identity
    (a link), before anything is written. */
+#include "core/path_tidy.h"
 #include "retromesh/fileio.h"
 #include "stages.h"
 
@@ -101,23 +102,6 @@ rm_status rm_cv_fill_textures(rm_cv_ctx *c, rm_jom_model *out, rm_convert_result
     }
     return RM_OK;
 }
-
-/* dir + "/" + name, malloc'd. */
-static char *target_path(const char *dir, const char *name)
-{
-    size_t d = dir ? strlen(dir) : 0, n = strlen(name);
-    bool sep = d > 0 && dir[d - 1] != '/';
-    char *p = malloc(d + sep + n + 1);
-    if (!p)
-        return NULL;
-    if (d)
-        memcpy(p, dir, d);
-    if (sep)
-        p[d] = '/';
-    memcpy(p + d + sep, name, n + 1);
-    return p;
-}
-
 static bool is_input(const char *target, const char *input)
 {
     return input && (strcmp(target, input) == 0 || rm_file_same(target, input));
@@ -138,7 +122,7 @@ rm_status rm_convert_write_textures(const rm_convert_result *r, const char *dir,
     for (size_t i = 0; i < n && st == RM_OK; i++) {
         if (!r->textures[i].bin)
             continue;
-        paths[i] = target_path(dir, r->textures[i].name);
+        paths[i] = rm_path_join(dir, r->textures[i].name);
         if (!paths[i]) {
             rm_diag_add(diag, RM_ERROR, "retromesh: out of memory");
             st = RM_NOMEM;

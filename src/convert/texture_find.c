@@ -17,6 +17,7 @@
    (the name gives the TEXT name). Identical carried images with the same
    name are one image. */
 #include "core/alloc.h"
+#include "convert/texture_paths.h"
 #include "core/path_tidy.h"
 #include "retromesh/fileio.h"
 #include "stages.h"
@@ -92,84 +93,6 @@ unsigned long rm_cv_map_kd_line(const rm_mesh_material *mat)
 {
     unsigned long col;
     return map_kd_place(mat, &col);
-}
-
-/* dir (its first dir_len bytes) + sep + name, malloc'd. */
-static char *join(const char *dir, size_t dir_len, const char *name)
-{
-    bool sep = dir_len > 0 && dir[dir_len - 1] != '/';
-    size_t n = strlen(name);
-    char *out = malloc(dir_len + sep + n + 1);
-    if (!out)
-        return NULL;
-    memcpy(out, dir, dir_len);
-    if (sep)
-        out[dir_len] = '/';
-    memcpy(out + dir_len + sep, name, n + 1);
-    return out;
-}
-
-typedef struct candidates {
-    char *path[4];
-    size_t count;
-} candidates;
-
-static rm_status add_candidate(candidates *cd, char *p)
-{
-    if (!p)
-        return RM_NOMEM;
-    for (size_t i = 0; i < cd->count; i++)
-        if (strcmp(cd->path[i], p) == 0) {
-            free(p);
-            return RM_OK;
-        }
-    cd->path[cd->count++] = p;
-    return RM_OK;
-}
-
-static rm_status list_candidates(const rm_cv_ctx *c, const rm_mesh_material *mat, candidates *cd)
-{
-    const char *name = mat->map_kd;
-    const char *lib = mat->library ? mat->library : "";
-    const char *slash = strrchr(lib, '/');
-    size_t lib_dir = slash ? (size_t)(slash - lib) + 1 : 0;
-    const char *tdir = c->opt.texture_dir && c->opt.texture_dir[0] ? c->opt.texture_dir : NULL;
-    bool absolute = name[0] == '/';
-    bool drive = ((name[0] >= 'A' && name[0] <= 'Z') || (name[0] >= 'a' && name[0] <= 'z')) &&
-                 name[1] == ':';
-    const char *base = strrchr(name, '/');
-    base = base ? base + 1 : name;
-
-    rm_status st = RM_OK;
-    if (absolute)
-        st = add_candidate(cd, join("", 0, name));
-    else if (!drive)
-        st = add_candidate(cd, join(lib, lib_dir, name));
-    if (st == RM_OK && tdir && !absolute && !drive)
-        st = add_candidate(cd, join(tdir, strlen(tdir), name));
-    if (st == RM_OK && base != name && base[0]) {
-        st = add_candidate(cd, join(lib, lib_dir, base));
-        if (st == RM_OK && tdir)
-            st = add_candidate(cd, join(tdir, strlen(tdir), base));
-    }
-    return st;
-}
-
-/* Adds "PATH (reason)" to a growing list. */
-static char *append_tried(char *list, const char *path, const char *why)
-{
-    size_t old = list ? strlen(list) : 0;
-    size_t add = strlen(path) + strlen(why) + 8;
-    char *n = realloc(list, old + add);
-    if (!n) {
-        free(list);
-        return NULL;
-    }
-    /* Shown tidied: "materials//./images/x.png" reads "materials/images/x.png". */
-    char *shown = rm_path_tidy_dup(path);
-    snprintf(n + old, add, "%s\"%s\" (%s)", old ? ", " : "", shown ? shown : path, why);
-    free(shown);
-    return n;
 }
 
 /* Appends an image to the conversion's list under `path` (copied); the
@@ -260,8 +183,8 @@ rm_status rm_cv_load_material_image(rm_cv_ctx *c, uint32_t material, uint32_t *i
     const rm_mesh_material *mat = &c->mesh->materials[material];
     if (mat->map_kd_rgba)
         return carried_image(c, mat, image);
-    candidates cd = { { NULL, NULL, NULL, NULL }, 0 };
-    rm_status st = list_candidates(c, mat, &cd);
+    rm_texture_candidates cd;
+    rm_status st = rm_texture_candidates_list(mat, c->opt.texture_dir, &cd);
     char *tried = NULL;
     bool found = false, loaded = false;
     /* The first path that is a file is the image: later ones are not tried
@@ -280,7 +203,7 @@ rm_status rm_cv_load_material_image(rm_cv_ctx *c, uint32_t material, uint32_t *i
                 why = "not a readable image";
         }
         if (st == RM_OK && why) {
-            tried = append_tried(tried, cd.path[i], why);
+            tried = rm_texture_tried_append(tried, cd.path[i], why);
             if (!tried)
                 st = RM_NOMEM;
         }
@@ -298,7 +221,6 @@ rm_status rm_cv_load_material_image(rm_cv_ctx *c, uint32_t material, uint32_t *i
         st = RM_INVALID;
     }
     free(tried);
-    for (size_t i = 0; i < cd.count; i++)
-        free(cd.path[i]);
+    rm_texture_candidates_free(&cd);
     return st;
 }

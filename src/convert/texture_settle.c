@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "retromesh/fileio.h"
+#include "core/path_tidy.h"
 #include "retromesh/output.h"
 
 typedef enum target_state {
@@ -24,21 +25,6 @@ typedef enum target_state {
     TARGET_SAME,    /* a regular file with these very bytes */
     TARGET_OTHER    /* a regular file with other bytes (or unreadable) */
 } target_state;
-
-static char *join(const char *dir, const char *name)
-{
-    size_t d = dir ? strlen(dir) : 0, n = strlen(name);
-    bool sep = d > 0 && dir[d - 1] != '/';
-    char *p = malloc(d + sep + n + 1);
-    if (!p)
-        return NULL;
-    if (d)
-        memcpy(p, dir, d);
-    if (sep)
-        p[d] = '/';
-    memcpy(p + d + sep, name, n + 1);
-    return p;
-}
 
 static target_state target_of(const char *path, const rm_convert_texture *t,
                                const rm_output_set *inputs)
@@ -110,7 +96,7 @@ static rm_status rename_one(const rm_convert_result *r, size_t i, char (*names)[
         if (!name_taken(names, r->texture_count, name))
             break;
     }
-    char *old_path = join(dir, names[i]), *new_path = join(dir, name);
+    char *old_path = rm_path_join(dir, names[i]), *new_path = rm_path_join(dir, name);
     rm_status st = old_path && new_path ? RM_OK : RM_NOMEM;
     target_state s = st == RM_OK ? target_of(new_path, t, inputs) : TARGET_FREE;
     if (st == RM_OK && s == TARGET_OTHER) {
@@ -151,7 +137,7 @@ rm_status rm_convert_settle_textures(rm_convert_result *r, rm_jom_model *jom, co
         const rm_convert_texture *t = &r->textures[i];
         if (!t->bin || t->bin_size < 4)
             continue;
-        char *path = join(dir, names[i]);
+        char *path = rm_path_join(dir, names[i]);
         if (!path) {
             st = RM_NOMEM;
             break;

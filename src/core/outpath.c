@@ -2,6 +2,7 @@
 /* realpath() is an X/Open function in glibc. */
 #define _XOPEN_SOURCE 700
 #include "core/outpath.h"
+#include "core/path_tidy.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -54,20 +55,6 @@ char *rm_path_base(const char *path)
         b[n - i] = 0;
     }
     return b;
-}
-
-char *rm_path_join(const char *a, const char *b)
-{
-    size_t na = strlen(a), nb = strlen(b);
-    bool slash = na > 0 && a[na - 1] != '/';
-    char *j = malloc(na + nb + 2);
-    if (j) {
-        memcpy(j, a, na);
-        if (slash)
-            j[na] = '/';
-        memcpy(j + na + (slash ? 1 : 0), b, nb + 1);
-    }
-    return j;
 }
 
 /* The target of a symbolic link, malloc'd. */

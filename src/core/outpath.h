@@ -37,7 +37,6 @@ bool rm_path_final(const char *path, rm_link_target *t);
 char *rm_path_dir(const char *path);
 char *rm_path_base(const char *path);
 
-/* a + "/" + b, malloc'd. */
-char *rm_path_join(const char *a, const char *b);
+/* rm_path_join: core/path_tidy.h. */
 
 #endif

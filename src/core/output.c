@@ -17,6 +17,7 @@
 
 #include "core/alloc.h"
 #include "core/outpath.h"
+#include "core/path_tidy.h"
 #include "core/outreg.h"
 
 /* Which file a name means, taken when the name is given: an input that

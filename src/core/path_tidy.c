@@ -62,3 +62,23 @@ char *rm_path_tidy_dup(const char *path)
     rm_path_tidy(s);
     return s;
 }
+
+char *rm_path_join_n(const char *dir, size_t dir_len, const char *name)
+{
+    bool sep = dir_len > 0 && dir[dir_len - 1] != '/';
+    size_t n = strlen(name);
+    char *out = malloc(dir_len + sep + n + 1);
+    if (!out)
+        return NULL;
+    if (dir_len)
+        memcpy(out, dir, dir_len);
+    if (sep)
+        out[dir_len] = '/';
+    memcpy(out + dir_len + sep, name, n + 1);
+    return out;
+}
+
+char *rm_path_join(const char *dir, const char *name)
+{
+    return rm_path_join_n(dir ? dir : "", dir ? strlen(dir) : 0, name);
+}

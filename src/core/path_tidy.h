@@ -23,4 +23,11 @@ size_t rm_path_tidy(char *path);
 /* A tidied, malloc'd copy of path; NULL out of memory or for NULL. */
 char *rm_path_tidy_dup(const char *path);
 
+/* The first dir_len bytes of dir, a '/' when they do not end with one (and
+   are not empty), then name: malloc'd, NULL when out of memory.
+   rm_path_join(dir, name) is rm_path_join_n(dir, strlen(dir), name), with
+   dir NULL or "" giving name alone. Paths to open, not tidied. */
+char *rm_path_join_n(const char *dir, size_t dir_len, const char *name);
+char *rm_path_join(const char *dir, const char *name);
+
 #endif
