@@ -1,4 +1,5 @@
 /* src/core/diag.c - see include/retromesh/diag.h. */
+#include "core/path_tidy.h"
 #include "format.h"
 #include "retromesh/diag.h"
 
@@ -100,6 +101,14 @@ void rm_diag_at(rm_diag *d, rm_severity sev, const char *file,
         return;
     char prefix[1200];
     const char *f = file ? file : "<input>";
+    /* A path built from folders ("a/./b.png", "mtl//tex/../x.png") is shown
+       tidied; one as the user typed it ("./robot.obj") is left alone. */
+    char tidy[1001];
+    if ((strstr(f, "/./") || strstr(f, "//") || strstr(f, "/../")) && strlen(f) < sizeof tidy) {
+        memcpy(tidy, f, strlen(f) + 1);
+        rm_path_tidy(tidy);
+        f = tidy;
+    }
     int where;
     if (line && col)
         where = snprintf(prefix, sizeof prefix, "%.1000s:%lu:%lu", f, line, col);

@@ -42,6 +42,20 @@ static void limit_counts_dropped(void **state)
     rm_diag_free(&d);
 }
 
+/* A place built from folders is shown tidied; a name as typed is kept. */
+static void places_are_tidied(void **state)
+{
+    (void)state;
+    rm_diag d;
+    rm_diag_init(&d);
+    rm_diag_at(&d, RM_WARNING, "materials//./images/../images/cesium.png", 0, 0, "texture resized");
+    rm_diag_at(&d, RM_ERROR, "./robot.obj", 3, 4, "bad");
+    assert_int_equal(d.count, 2);
+    assert_string_equal(d.items[0].text, "materials/images/cesium.png: warning: texture resized");
+    assert_string_equal(d.items[1].text, "./robot.obj:3:4: error: bad");
+    rm_diag_free(&d);
+}
+
 static void null_diag_is_allowed(void **state)
 {
     (void)state;
@@ -54,6 +68,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(text_and_binary_shapes),
         cmocka_unit_test(limit_counts_dropped),
+        cmocka_unit_test(places_are_tidied),
         cmocka_unit_test(null_diag_is_allowed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
