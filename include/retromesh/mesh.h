@@ -111,6 +111,8 @@ typedef struct rm_mesh {
     uint32_t *face_material;    /* face_count entries (RM_MESH_NONE: no usemtl) */
     uint32_t *face_group;       /* face_count entries (RM_MESH_NONE: before any o/g) */
     unsigned long *face_line;   /* NULL, or the source line of each face */
+    uint32_t *face_column;      /* NULL, or the column its statement starts at (1-based;
+                                   0: unknown); set where face_line is */
 
     size_t material_count;
     rm_mesh_material *materials;   /* in order of first use */

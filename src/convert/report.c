@@ -14,6 +14,11 @@ static unsigned long face_line(const rm_cv_ctx *c, size_t face)
     return c->mesh->face_line ? c->mesh->face_line[face] : 0;
 }
 
+static unsigned long face_column(const rm_cv_ctx *c, size_t face)
+{
+    return c->mesh->face_line && c->mesh->face_column ? c->mesh->face_column[face] : 0;
+}
+
 void rm_cv_face_diag(const rm_cv_ctx *c, rm_severity sev, size_t face, const char *fmt, ...)
 {
     va_list ap;
@@ -22,7 +27,8 @@ void rm_cv_face_diag(const rm_cv_ctx *c, rm_severity sev, size_t face, const cha
     va_end(ap);
     unsigned long line = face_line(c, face);
     if (line)
-        rm_diag_at(c->diag, sev, c->file, line, 0, "%s", msg ? msg : "(out of memory)");
+        rm_diag_at(c->diag, sev, c->file, line, face_column(c, face), "%s",
+                   msg ? msg : "(out of memory)");
     else
         rm_diag_at(c->diag, sev, c->file, 0, 0, "face %zu: %s", face + 1, msg ? msg : "(out of memory)");
     free(msg);

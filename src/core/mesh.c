@@ -34,6 +34,7 @@ void rm_mesh_free(rm_mesh *m)
     free(m->face_material);
     free(m->face_group);
     free(m->face_line);
+    free(m->face_column);
     for (size_t i = 0; i < m->material_count; i++) {
         free(m->materials[i].name);
         free(m->materials[i].library);

@@ -837,7 +837,7 @@ static void sliced_atlas(void **state)
     assert_int_equal(j.material_count, 2);
     assert_int_equal(j.points[j.polygons[1].v[0]].x, 3 * U);
     assert_int_equal(j.points[j.polygons[1].v[0]].y, -U);
-    assert_true(has_sub(&d, "atlas.obj:44: warning: texture coordinates are mirrored"));
+    assert_true(has_sub(&d, "atlas.obj:44:1: warning: texture coordinates are mirrored"));
     assert_false(has_sub(&d, "atlas.obj:49:"));
     assert_int_equal(count_sub(&d, "mirrored"), 1);
     rm_convert_result_free(&r);

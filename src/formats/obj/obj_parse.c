@@ -318,7 +318,8 @@ static bool grow_faces(obj_parser *ps)
         !resize(&m->face_material, cap, sizeof *m->face_material) ||
         !resize(&m->face_group, cap, sizeof *m->face_group))
         return false;
-    if (ps->keep_lines && !resize(&m->face_line, cap, sizeof *m->face_line))
+    if (ps->keep_lines && (!resize(&m->face_line, cap, sizeof *m->face_line) ||
+                           !resize(&m->face_column, cap, sizeof *m->face_column)))
         return false;
     if (ps->face_cap == 0)
         m->face_start[0] = 0;
@@ -489,8 +490,10 @@ static const char *read_f(obj_parser *ps, const char *p)
     m->face_start[f + 1] = (uint32_t)ps->corner_count;
     m->face_material[f] = ps->cur_material;
     m->face_group[f] = ps->cur_group;
-    if (ps->keep_lines)
+    if (ps->keep_lines) {
         m->face_line[f] = ps->stmt_line;
+        m->face_column[f] = ps->stmt_col > UINT32_MAX ? 0 : (uint32_t)ps->stmt_col;
+    }
     m->face_count = f + 1;
     return p;
 }
@@ -703,7 +706,8 @@ static bool presize(obj_parser *ps)
             !resize(&m->face_start, nf + 1, sizeof *m->face_start) ||
             !resize(&m->face_material, nf, sizeof *m->face_material) ||
             !resize(&m->face_group, nf, sizeof *m->face_group) ||
-            (ps->keep_lines && !resize(&m->face_line, nf, sizeof *m->face_line)) ||
+            (ps->keep_lines && (!resize(&m->face_line, nf, sizeof *m->face_line) ||
+                                !resize(&m->face_column, nf, sizeof *m->face_column))) ||
             !resize(&m->corner_position, nf * 3, sizeof *m->corner_position))
             return false;
         m->face_start[0] = 0;
@@ -808,6 +812,7 @@ static rm_status finish_arrays(obj_parser *ps)
     shrink(&m->face_material, m->face_count, sizeof *m->face_material);
     shrink(&m->face_group, m->face_count, sizeof *m->face_group);
     shrink(&m->face_line, m->face_count, sizeof *m->face_line);
+    shrink(&m->face_column, m->face_count, sizeof *m->face_column);
     shrink(&m->groups, m->group_count, sizeof *m->groups);
     shrink(&m->materials, m->material_count, sizeof *m->materials);
     shrink(&m->libraries, m->library_count, sizeof *m->libraries);
