@@ -6,8 +6,10 @@
    for triangles, as without textures); the slice is made so that texture
    corner i (top-left, top-right, bottom-right, bottom-left) is the atlas
    under the UV of corner i, as the VDP1 draws it: a mirrored region comes
-   out right without any flip. A material with jo_flip gets slices cut
-   flipped the same way, so that the VDP1's flip puts them back.
+   out right without any flip. A material's jo_flip is left to the VDP1,
+   as without slicing (seed 000: the flag asks the VDP1 to flip the
+   texture): the slice is cut the same with or without it, and drawn
+   flipped.
 
    The slice's size is the region's extent in texels: the longer of its
    top and bottom edges by the longer of its left and right edges, fitted
@@ -48,13 +50,6 @@ void rm_cv_slice_size(const double uv[4][2], uint32_t aw, uint32_t ah, uint32_t 
     rm_texture_fit_size(texels(fmax(top, bottom)), texels(fmax(left, right)), max_w, max_h, w, h);
 }
 
-/* Texture corner k shows the UV of polygon corner order[flip][k], where
-   flip is 1 for h, 2 for v: with jo_flip h the VDP1 shows texture
-   top-right at A, so the slice's top-right must be A's UV, and so on. */
-static const unsigned flip_order[4][4] = {
-    { 0, 1, 2, 3 }, { 1, 0, 3, 2 }, { 3, 2, 1, 0 }, { 2, 3, 0, 1 },
-};
-
 /* A map from (MATL record, texture) to the new record (open addressing). */
 typedef struct pair_map {
     uint64_t *key;      /* (record << 32 | texture) + 1, 0: empty */
@@ -91,12 +86,10 @@ static rm_status slice_polygon(rm_cv_ctx *c, size_t p, uint32_t image, const rm_
        region near 0..1 so that far-away UVs keep their precision. */
     double su = floor(fmin(fmin(uv[0][0], uv[1][0]), fmin(uv[2][0], uv[3][0])));
     double sv = floor(fmin(fmin(uv[0][1], uv[1][1]), fmin(uv[2][1], uv[3][1])));
-    unsigned flip = ((mat->jo_flags & RM_MAT_FLIP_H) ? 1u : 0u) |
-                    ((mat->jo_flags & RM_MAT_FLIP_V) ? 2u : 0u);
     double region[4][2];
     for (unsigned k = 0; k < 4; k++) {
-        region[k][0] = uv[flip_order[flip][k]][0] - su;
-        region[k][1] = uv[flip_order[flip][k]][1] - sv;
+        region[k][0] = uv[k][0] - su;
+        region[k][1] = uv[k][1] - sv;
     }
     const rm_image *atlas = &c->images[image].img;
     uint32_t w, h;
@@ -104,10 +97,8 @@ static rm_status slice_polygon(rm_cv_ctx *c, size_t p, uint32_t image, const rm_
                      c->opt.max_texture_height, &w, &h);
     rm_image cut;
     rm_image_init(&cut);
-    /* An unflipped triangle is the contract's triangle (bottom edge into
-       corner 2); a flipped one has its repeated corner elsewhere, which
-       the bilinear mapping of a quad draws the same way. */
-    int corners = triangle && flip == 0 ? 3 : 4;
+    /* A triangle is the contract's triangle (bottom edge into corner 2). */
+    int corners = triangle ? 3 : 4;
     rm_status st = rm_image_slice(atlas, (const double(*)[2])region, corners, w, h, &cut);
     if (st == RM_OK)
         st = rm_cv_make_texture(c, image, mat, &cut, true, index);

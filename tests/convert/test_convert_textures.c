@@ -768,8 +768,8 @@ static void sliced_atlas(void **state)
           blending in 15% of column 0 by wrapping), so inside pixels are
           checked: (1,1) at x 14.5, y 1.9 is green; (14,1) at x 14.5,
           y 14.1 is white.
-       g: as a with jo_flip h: cut flipped, (1,1) (0,1) (0,0) (1,0): the
-          same pixels as c -> shared. */
+       g: as a with jo_flip h: cut as without the flag (the VDP1 flips it
+          when it draws): the same pixels as a -> shared. */
     rm_convert_options o;
     rm_convert_options_default(&o);
     o.embed_textures = true;
@@ -807,9 +807,9 @@ static void sliced_atlas(void **state)
     assert_true(((bottom >> 10) & 31) > (bottom & 31));
 
     /* MATL: (atlas, 0) (atlas, 1) (atlas, 2) (atlas, 3) (atlas, 4)
-       (atlas_h, 2); d uses record 0 again. */
+       (atlas_h, 0); d uses record 0 again. */
     assert_int_equal(j.material_count, 6);
-    static const int16_t tex[6] = { 0, 1, 2, 3, 4, 2 };
+    static const int16_t tex[6] = { 0, 1, 2, 3, 4, 0 };
     for (unsigned i = 0; i < 6; i++) {
         assert_int_equal(j.materials[i].texture, tex[i]);
         assert_string_equal(j.materials[i].name, i < 5 ? "atlas" : "atlas_h");
