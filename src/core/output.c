@@ -550,16 +550,20 @@ FILE *rm_output_open(rm_output_set *s, const char *path, rm_diag *diag)
 
 /* ---- commit ---- */
 
-/* Flushes and closes a FILE*: 0 or an errno (EIO when only the error flag
-   tells that an earlier write failed). */
-static int close_stream(FILE *fp, bool sync)
+/* Flushes a FILE*: 0 or an errno (EIO when only the error flag tells that
+   an earlier write failed). */
+static int flush_error(FILE *fp)
 {
-    int err = 0;
     errno = 0;
     if (fflush(fp) != 0)
-        err = errno ? errno : EIO;
-    if (!err && ferror(fp))
-        err = EIO;
+        return errno ? errno : EIO;
+    return ferror(fp) ? EIO : 0;
+}
+
+/* Flushes and closes a FILE*: 0 or an errno. */
+static int close_stream(FILE *fp, bool sync)
+{
+    int err = flush_error(fp);
     if (!err && sync && fsync(fileno(fp)) != 0 && errno != EINVAL)
         err = errno;
     if (fclose(fp) != 0 && !err)
@@ -594,9 +598,7 @@ static int write_stream(out *o)
     if (o->kind == K_STDOUT) {
         if (o->data && o->size && fwrite(o->data, 1, o->size, stdout) != o->size)
             return errno ? errno : EIO;
-        if (fflush(stdout) != 0)
-            return errno ? errno : EIO;
-        return ferror(stdout) ? EIO : 0;
+        return flush_error(stdout);
     }
     if (o->fp) {
         FILE *fp = o->fp;
@@ -710,12 +712,7 @@ void rm_output_set_free(rm_output_set *s)
 
 rm_status rm_output_finish_stdout(rm_diag *diag)
 {
-    int err = 0;
-    errno = 0;
-    if (fflush(stdout) != 0)
-        err = errno ? errno : EIO;
-    if (!err && ferror(stdout))
-        err = EIO;
+    int err = flush_error(stdout);
     if (!err)
         return RM_OK;
     rm_diag_add(diag, RM_ERROR, "stdout: error: cannot write: %s", strerror(err));
