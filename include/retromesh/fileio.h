@@ -15,7 +15,6 @@
 #define RETROMESH_FILEIO_H
 
 #include <stdbool.h>
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
