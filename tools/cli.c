@@ -38,20 +38,6 @@ int rm_cli_usage_error(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
-char *rm_cli_with_ext(const char *path, const char *ext)
-{
-    const char *slash = strrchr(path, '/');
-    const char *dot = strrchr(path, '.');
-    size_t stem = (dot && (!slash || dot > slash + 1)) ? (size_t)(dot - path) : strlen(path);
-    size_t e = strlen(ext);
-    char *p = malloc(stem + e + 1);
-    if (p) {
-        memcpy(p, path, stem);
-        memcpy(p + stem, ext, e + 1);
-    }
-    return p;
-}
-
 rm_status rm_cli_read_input(const char *path, uint8_t **data, size_t *size, rm_diag *diag)
 {
     /* A named FIFO with no writer would wait forever: it is refused ("-"

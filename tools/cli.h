@@ -94,10 +94,8 @@ int rm_cli_main(int argc, char **argv);
    it is read. */
 rm_status rm_cli_read_input(const char *path, uint8_t **data, size_t *size, rm_diag *diag);
 
-/* Paths, malloc'd (NULL: out of memory). */
-/* `path` with its extension (if any) replaced by `ext`: ("a/cube.obj",
-   ".jom") is "a/cube.jom"; a leading dot (".hidden") is no extension. */
-char *rm_cli_with_ext(const char *path, const char *ext);
+/* Output names made from other names: rm_fmt_with_ext, rm_fmt_beside,
+   rm_fmt_join (formats/registry/registry.h), as the writers make them. */
 
 int rm_cmd_convert(int argc, char **argv);
 int rm_cmd_info(int argc, char **argv);

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "formats/registry/registry.h"
 #include "retromesh/skeleton.h"
 
 static void usage(FILE *out)
@@ -145,19 +146,9 @@ static rm_status check_kept_textures(const char *out, const char *texture_out, c
     for (size_t i = 0; i < res->texture_count; i++) {
         if (!res->textures[i].bin || !res->textures[i].unchanged)
             continue;
-        char *bin = NULL;
-        if (texture_out) {
-            size_t n = strlen(texture_out) + strlen(res->textures[i].name) + 2;
-            bin = malloc(n);
-            if (bin)
-                snprintf(bin, n, "%s/%s", texture_out, res->textures[i].name);
-        } else {
-            const char *slash = strrchr(out, '/');
-            size_t d = slash ? (size_t)(slash - out) + 1 : 0, n = d + strlen(res->textures[i].name) + 1;
-            bin = malloc(n);
-            if (bin)
-                snprintf(bin, n, "%.*s%s", (int)d, out, res->textures[i].name);
-        }
+        /* named as the JOM writer names it (write_jom.c) */
+        char *bin = texture_out ? rm_fmt_join(texture_out, res->textures[i].name)
+                                : rm_fmt_beside(out, res->textures[i].name);
         if (!bin)
             return RM_NOMEM;
         bool same = !strcmp(bin, out) || rm_file_same(bin, out);
@@ -410,7 +401,7 @@ int rm_cmd_convert(int argc, char **argv)
         if (!strcmp(a.in, "-"))
             return rm_cli_usage_error("convert", "reading standard input: give OUT ('-' writes the JOM to "
                                                  "standard output)");
-        out_owned = rm_cli_with_ext(a.in, ".jom");
+        out_owned = rm_fmt_with_ext(a.in, ".jom");
         if (!out_owned)
             return EXIT_IO;
         a.out = out_owned;
