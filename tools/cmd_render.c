@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "core/outpath.h"
 #include "retromesh/cd.h"
 
 static void usage(FILE *out)
@@ -198,16 +199,13 @@ static void text_names(const uint8_t *data, size_t size, const char *name, rm_jo
 /* The .BIN files a JOM beside `folder` may be drawn with (its TEXT names
    as written, in upper and in lower case, as the scene looks them up):
    inputs, so that no output replaces one. */
-static rm_status add_texture_inputs(const uint8_t *data, size_t size, const char *name, const char *folder,
-                                    rm_output_set *set)
+static rm_status add_texture_inputs(const rm_jom_model *m, const char *folder, rm_output_set *set)
 {
-    rm_jom_model m;
-    text_names(data, size, name, &m);
     rm_status st = RM_OK;
-    for (uint32_t i = 0; st == RM_OK && i < m.texture_count; i++) {
+    for (uint32_t i = 0; st == RM_OK && i < m->texture_count; i++) {
         for (int v = 0; v < 3 && st == RM_OK; v++) {
             char n[24], path[4200];
-            snprintf(n, sizeof n, "%.16s", m.textures[i]);
+            snprintf(n, sizeof n, "%.16s", m->textures[i]);
             for (char *c = n; *c && v; c++)
                 *c = (char)(v == 1 ? (*c >= 'a' && *c <= 'z' ? *c - 32 : *c)
                                    : (*c >= 'A' && *c <= 'Z' ? *c + 32 : *c));
@@ -215,7 +213,6 @@ static rm_status add_texture_inputs(const uint8_t *data, size_t size, const char
             st = rm_output_add_input(set, path);
         }
     }
-    rm_jom_free(&m);
     return st;
 }
 
@@ -295,24 +292,20 @@ static rm_status scene_from_file(const char *file, rm_render_scene *scene, rm_ou
     if (!std_in)
         st = rm_output_add_input(set, file);
     /* the folder of the file, where its .BIN textures are ("." for "-") */
-    char folder[2048];
-    const char *slash = strrchr(file, '/');
-    if (!slash)
-        snprintf(folder, sizeof folder, ".");
-    else if (slash == file)
-        snprintf(folder, sizeof folder, "/");
-    else
-        snprintf(folder, sizeof folder, "%.*s", (int)(slash - file), file);
+    char *folder = rm_path_dir(file);
+    if (st == RM_OK && !folder)
+        st = RM_NOMEM;
     if (st == RM_OK && rm_format_detect(data, size) == RM_FORMAT_JOM) {
-        st = add_texture_inputs(data, size, file, folder, set);
         rm_jom_model jom;
         rm_jom_init(&jom);
+        st = rm_jom_read(data, size, file, &jom, diag);
         if (st == RM_OK)
-            st = rm_jom_read(data, size, file, &jom, diag);
+            st = add_texture_inputs(&jom, folder, set);
         if (st == RM_OK)
             st = rm_render_scene_from_jom(&jom, file, folder, scene, diag);
         rm_jom_free(&jom);
         free(data);
+        free(folder);
         return st;
     }
     /* Read once through the format table: it refuses what is no model and
@@ -325,6 +318,7 @@ static rm_status scene_from_file(const char *file, rm_render_scene *scene, rm_ou
     if (st == RM_OK)
         st = rm_model_read_memory(data, size, file, &ro, &mesh, set, diag);
     free(data);
+    free(folder);
     if (st == RM_OK && !std_in) {
         rm_mesh_free(&mesh);
         rm_diag quiet;      /* the file was read once already: its messages are out */
