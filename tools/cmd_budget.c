@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "core/outpath.h"
 #include "retromesh/budget.h"
 
 static void usage(FILE *out)
@@ -40,25 +41,6 @@ static bool parse_bytes(const char *s, uint64_t *out)
         return false;
     *out = v;
     return true;
-}
-
-/* The folder part of a path ("." when none); malloc'd. */
-static char *folder_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    size_t n = slash ? (size_t)(slash - path) : 0;
-    if (slash && n == 0)
-        n = 1;          /* "/LEVEL.JOL": the root */
-    char *d = malloc(n + 2);
-    if (!d)
-        return NULL;
-    if (slash) {
-        memcpy(d, path, n);
-        d[n] = 0;
-    } else {
-        strcpy(d, ".");
-    }
-    return d;
 }
 
 int rm_cmd_budget(int argc, char **argv)
@@ -123,7 +105,7 @@ int rm_cmd_budget(int argc, char **argv)
         }
     char *own_dir = NULL;
     if (!dir) {
-        own_dir = folder_of(files[0]);
+        own_dir = rm_path_dir(files[0]);     /* "." when none */
         if (!own_dir) {
             free(files);
             return EXIT_IO;
