@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "formats/registry/registry.h"
 
 static void usage(FILE *out)
 {
@@ -54,14 +55,6 @@ static void png_path(char *buf, size_t size, const char *dir, const char *name)
     snprintf(buf, size, "%s/%s.png", dir, stem);
 }
 
-/* The folder of `path` (with its final '/'), or "" for a bare name or "-". */
-static void folder_of(char *buf, size_t size, const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    size_t n = slash ? (size_t)(slash - path) + 1 : 0;
-    snprintf(buf, size, "%.*s", (int)n, path);
-}
-
 /* One picture staged in the set as DIR/NAME.png; its line is printed once
    every file is in place. */
 static rm_status stage_png(const rm_image *img, const char *path, rm_output_set *set, rm_diag *diag)
@@ -100,8 +93,6 @@ static rm_status extract_textures(const char *path, const rm_jom_model *m, const
     }
     if (m->texture_image_count)
         return worst;
-    char folder[2048];
-    folder_of(folder, sizeof folder, path);
     for (uint32_t i = 0; i < m->texture_count && worst == RM_OK; i++) {
         const char *name = m->textures[i];
         if (!rm_jom_is_cd_name(name)) {
@@ -109,8 +100,11 @@ static rm_status extract_textures(const char *path, const rm_jom_model *m, const
                         "(8.3, no folder): not read", path, i, name);
             continue;
         }
-        char bin[2100];
-        snprintf(bin, sizeof bin, "%s%s", folder, name);
+        char *bin = rm_fmt_beside(path, name);     /* beside the .jom */
+        if (!bin) {
+            worst = RM_NOMEM;
+            break;
+        }
         uint8_t *data = NULL;
         size_t size = 0;
         rm_diag quiet;
@@ -119,6 +113,7 @@ static rm_status extract_textures(const char *path, const rm_jom_model *m, const
         rm_diag_free(&quiet);
         if (st != RM_OK) {
             fprintf(lines, "not found: %s (texture %u, loaded from the CD by the engine)\n", bin, i);
+            free(bin);
             continue;
         }
         st = rm_output_add_input(set, bin);
@@ -141,6 +136,7 @@ static rm_status extract_textures(const char *path, const rm_jom_model *m, const
         }
         rm_image_free(&img);
         free(px);
+        free(bin);
         if (st != RM_OK)
             worst = st;
     }
