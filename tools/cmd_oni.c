@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "core/alloc.h"
 #include "retromesh/oni.h"
 
 static void usage(FILE *out)
@@ -53,7 +54,7 @@ typedef struct level_file {
 } level_file;
 
 typedef struct game {
-    size_t count;
+    size_t count, cap;
     level_file *files;
 } game;
 
@@ -87,18 +88,17 @@ static char *join(const char *dir, const char *name)
     return p;
 }
 
+/* Takes `path` (NULL: out of memory). */
 static bool push_file(game *g, char *path, int level)
 {
-    level_file *n = realloc(g->files, (g->count + 1) * sizeof *n);
-    if (!n || !path) {
+    if (!path || !rm_grow((void **)&g->files, &g->cap, g->count + 1, sizeof *g->files)) {
         free(path);
         return false;
     }
-    g->files = n;
-    memset(&n[g->count], 0, sizeof n[0]);
-    n[g->count].path = path;
-    n[g->count].level = level;
-    g->count++;
+    level_file *n = &g->files[g->count++];
+    memset(n, 0, sizeof *n);
+    n->path = path;
+    n->level = level;
     return true;
 }
 
@@ -117,11 +117,7 @@ static rm_status game_find(const char *path, bool folder_only, game *g, rm_diag 
             return RM_USAGE;
         }
         int level = rm_oni_level_number(path);
-        size_t n = strlen(path) + 1;
-        char *p = malloc(n);
-        if (p)
-            memcpy(p, path, n);
-        return push_file(g, p, level < 0 ? 0 : level) ? RM_OK : RM_NOMEM;
+        return push_file(g, rm_strdup(path), level < 0 ? 0 : level) ? RM_OK : RM_NOMEM;
     }
     DIR *d = opendir(path);
     if (!d) {
@@ -614,19 +610,13 @@ static int cmd_export(int argc, char **argv)
                 continue;
             }
             count++;
-            if (written_n == written_cap) {
-                written_cap = written_cap ? 2 * written_cap : 64;
-                char **nw = realloc(written, written_cap * sizeof *nw);
-                if (!nw) {
-                    worst = RM_NOMEM;
-                    break;
-                }
-                written = nw;
+            if (!rm_grow((void **)&written, &written_cap, written_n + 1, sizeof *written)) {
+                worst = RM_NOMEM;
+                break;
             }
-            size_t bl = strlen(base) + 1;
-            written[written_n] = malloc(bl);
+            written[written_n] = rm_strdup(base);
             if (written[written_n])
-                memcpy(written[written_n++], base, bl);
+                written_n++;
         }
         rm_oni_close(&lf->file);
         lf->open = false;
