@@ -174,13 +174,14 @@ size_t rm_cv_pair_triangles(const double (*xy)[2], const uint32_t (*tri)[3],
 rm_status rm_cv_cut_polygon(const rm_vec3d *p, size_t n, rm_cv_piece *out,
                             size_t *count, bool *overlap);
 
-/* The same pairing with the 3D corners p: a triangle with no area in 3D
+/* The same pairing with the 3D corners p and the polygon's unit normal
+   nrm (rm_cv_face_normal): a triangle with no area in 3D
    is taken into a quad when it is a straight corner and a neighbour is
    free, else left out; other pairs must both face the polygon's normal
    (cosine at least RM_CV_PAIR_FACING) and make a quad that is convex in
    3D too (rm_cv_quad_check). */
 #define RM_CV_PAIR_FACING 0.5
-size_t rm_cv_pair_triangles_3d(const double (*xy)[2], const rm_vec3d *p,
+size_t rm_cv_pair_triangles_3d(const double (*xy)[2], const rm_vec3d *p, rm_vec3d nrm,
                                const uint32_t (*tri)[3], const int32_t *parent,
                                size_t tri_count, rm_cv_piece *out);
 

@@ -63,14 +63,8 @@ void rm_cv_project(const rm_vec3d *p, size_t n, double (*xy)[2])
        the axis least aligned with n, so a face in a coordinate plane keeps
        exact integer coordinates (u and v are then unit axes). Projecting
        along the normal, not along an axis, distorts a bent face least. */
-    rm_vec3d nw = rm_cv_newell(p, n);
-    double len = rm_cv_len(nw);
-    double nv[3] = { 0.0, 0.0, 1.0 };
-    if (len > 0.0) {
-        nv[0] = nw.x / len;
-        nv[1] = nw.y / len;
-        nv[2] = nw.z / len;
-    }
+    rm_vec3d nu = rm_cv_face_normal(p, n);
+    double nv[3] = { nu.x, nu.y, nu.z };
     unsigned k = 0;
     for (unsigned i = 1; i < 3; i++)
         if (fabs(nv[i]) < fabs(nv[k]))
@@ -429,7 +423,7 @@ static bool pair_ok_3d(const rm_vec3d *p3, rm_vec3d nrm, const uint32_t quad[4])
     return !rm_cv_quad_check(q4).concave;
 }
 
-static size_t pair(const double (*xy)[2], const rm_vec3d *p3, const uint32_t (*tri)[3],
+static size_t pair(const double (*xy)[2], const rm_vec3d *p3, rm_vec3d nrm, const uint32_t (*tri)[3],
                    const int32_t *parent, size_t tri_count, rm_cv_piece *out)
 {
     int32_t *mate = malloc((tri_count ? tri_count : 1) * sizeof *mate);
@@ -439,17 +433,8 @@ static size_t pair(const double (*xy)[2], const rm_vec3d *p3, const uint32_t (*t
         free(none);
         return SIZE_MAX;
     }
-    rm_vec3d nrm = { 0.0, 0.0, 1.0 };
-    if (p3) {
-        size_t n = 0;
-        for (size_t t = 0; t < tri_count; t++)
-            for (unsigned k = 0; k < 3; k++)
-                if (tri[t][k] + 1 > n)
-                    n = tri[t][k] + 1;
-        nrm = rm_cv_face_normal(p3, n);
-        for (size_t t = 0; t < tri_count; t++)
-            none[t] = rm_cv_no_area(p3[tri[t][0]], p3[tri[t][1]], p3[tri[t][2]]);
-    }
+    for (size_t t = 0; p3 && t < tri_count; t++)
+        none[t] = rm_cv_no_area(p3[tri[t][0]], p3[tri[t][1]], p3[tri[t][2]]);
     for (size_t t = 0; t < tri_count; t++)
         mate[t] = -1;
     /* Triangles of no area first: each takes its parent or a child when it
@@ -521,13 +506,15 @@ static size_t pair(const double (*xy)[2], const rm_vec3d *p3, const uint32_t (*t
 size_t rm_cv_pair_triangles(const double (*xy)[2], const uint32_t (*tri)[3],
                             const int32_t *parent, size_t tri_count, rm_cv_piece *out)
 {
-    return pair(xy, NULL, tri, parent, tri_count, out);
+    rm_vec3d z = { 0.0, 0.0, 1.0 };
+    return pair(xy, NULL, z, tri, parent, tri_count, out);
 }
 
-size_t rm_cv_pair_triangles_3d(const double (*xy)[2], const rm_vec3d *p, const uint32_t (*tri)[3],
-                               const int32_t *parent, size_t tri_count, rm_cv_piece *out)
+size_t rm_cv_pair_triangles_3d(const double (*xy)[2], const rm_vec3d *p, rm_vec3d nrm,
+                               const uint32_t (*tri)[3], const int32_t *parent, size_t tri_count,
+                               rm_cv_piece *out)
 {
-    return pair(xy, p, tri, parent, tri_count, out);
+    return pair(xy, p, nrm, tri, parent, tri_count, out);
 }
 
 rm_status rm_cv_cut_polygon(const rm_vec3d *p, size_t n, rm_cv_piece *out,
@@ -551,8 +538,9 @@ rm_status rm_cv_cut_polygon(const rm_vec3d *p, size_t n, rm_cv_piece *out,
         st = rm_cv_flip_diagonals(p, n, tri, parent, tri_count, &flipped);
     if (st != RM_OK)
         goto done;
-    size_t pieces = rm_cv_pair_triangles_3d((const double (*)[2])xy, p, (const uint32_t (*)[3])tri,
-                                            parent, tri_count, out);
+    rm_vec3d nrm = rm_cv_face_normal(p, n);
+    size_t pieces = rm_cv_pair_triangles_3d((const double (*)[2])xy, p, nrm,
+                                            (const uint32_t (*)[3])tri, parent, tri_count, out);
     if (pieces == SIZE_MAX) {
         st = RM_NOMEM;
         goto done;
@@ -561,7 +549,6 @@ rm_status rm_cv_cut_polygon(const rm_vec3d *p, size_t n, rm_cv_piece *out,
     /* The pieces always cover the face (they share its edges); they
        overlap when one of them does not face the face's normal: seen along
        it, the face crosses itself. */
-    rm_vec3d nrm = rm_cv_face_normal(p, n);
     bool away = false;
     for (size_t i = 0; i < pieces && !away; i++) {
         const rm_cv_piece *pc = &out[i];
