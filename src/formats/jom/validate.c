@@ -314,6 +314,15 @@ static void group_range(uint32_t first, uint32_t count, uint32_t limit, uint32_t
     *hi = first + count < limit ? first + count : limit;
 }
 
+/* The group's polygon range, or its point range. */
+static void group_span(const rm_jom_group *g, bool polygons, uint32_t limit, uint32_t *lo, uint32_t *hi)
+{
+    if (polygons)
+        group_range(g->first_polygon, g->polygon_count, limit, lo, hi);
+    else
+        group_range(g->first_point, g->point_count, limit, lo, hi);
+}
+
 /* No two groups share a polygon (a polygon belongs to one group) or an own
    point (seed 000: a group's points are those used only by its polygons).
    Groups are compared in the order of their first index: each with the
@@ -344,10 +353,7 @@ static void check_group_overlap(jom_check *c, const rm_jom_model *m, bool polygo
     for (uint32_t k = 0; k < n; k++) {
         const rm_jom_group *g = &m->groups[order[k]];
         uint32_t lo, hi;
-        if (polygons)
-            group_range(g->first_polygon, g->polygon_count, limit, &lo, &hi);
-        else
-            group_range(g->first_point, g->point_count, limit, &lo, &hi);
+        group_span(g, polygons, limit, &lo, &hi);
         if (lo == hi)
             continue;       /* an empty range shares nothing */
         if (reacher != UINT32_MAX && lo < reach) {
@@ -356,10 +362,7 @@ static void check_group_overlap(jom_check *c, const rm_jom_model *m, bool polygo
             jom_name_text(g->name, JOM_NAME_SIZE, a, sizeof a);
             jom_name_text(r->name, JOM_NAME_SIZE, b, sizeof b);
             uint32_t rlo, rhi;
-            if (polygons)
-                group_range(r->first_polygon, r->polygon_count, limit, &rlo, &rhi);
-            else
-                group_range(r->first_point, r->point_count, limit, &rlo, &rhi);
+            group_span(r, polygons, limit, &rlo, &rhi);
             jom_report(c, RM_ERROR, JOM_GRUP,
                        jom_record_offset(c, JOM_GRUP, order[k], JOM_GROUP_SIZE) + (polygons ? 20 : 16),
                        polygons ? "group %u '%s': polygons %u to %u overlap the polygons of group %u '%s' "
