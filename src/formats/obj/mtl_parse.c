@@ -14,6 +14,14 @@
 #include "core/path_tidy.h"
 #include "formats/obj/obj_text.h"
 
+/* Materials of one file kept opaque for one reason: how many, and where
+   the first one was. */
+typedef struct opaque_fix {
+    size_t count;
+    unsigned long line, col;
+    char *name;                 /* of the first one (NULL: no name, or no memory) */
+} opaque_fix;
+
 typedef struct mtl_parser {
     rm_tx tx;
     rm_mesh *mesh;
@@ -32,19 +40,13 @@ typedef struct mtl_parser {
     unsigned long tr_line, tr_col;
     bool warned_orphan;
 
-    /* Materials with Tr >= 1 and no d, read as opaque (MeshLab writes Tr 1
-       for opaque): one warning per file, at the first one. */
-    size_t tr_one;
-    unsigned long tr_one_line, tr_one_col;
-    char *tr_one_name;
-
-    /* The same for d <= 0 (fully transparent, never meant): read as
-       opaque, one warning per file. */
     double d;
     unsigned long d_line, d_col;
-    size_t d_zero;
-    unsigned long d_zero_line, d_zero_col;
-    char *d_zero_name;
+
+    /* Materials read as opaque although written invisible, one warning per
+       file at the first one: Tr >= 1 and no d (MeshLab writes Tr 1 for
+       opaque), and d <= 0 (fully transparent, never meant). */
+    opaque_fix tr_one, d_zero;
 } mtl_parser;
 
 static int lower(int c)
@@ -139,6 +141,34 @@ static void reset_scratch(mtl_parser *mp)
     rm_mesh_material_defaults(&mp->scratch);
 }
 
+/* The current material is read as opaque; the first of the file is kept
+   for the warning. */
+static void keep_opaque(mtl_parser *mp, opaque_fix *fix, unsigned long line, unsigned long col)
+{
+    mp->cur->dissolve = 1.0;
+    if (fix->count++ == 0) {
+        fix->line = line;
+        fix->col = col;
+        fix->name = mp->cur_name ? copy_range(mp->cur_name, strlen(mp->cur_name)) : NULL;
+    }
+}
+
+/* The warning for a file's materials kept opaque: "<what> would make
+   material "NAME" (and N more ...) invisible<why>". */
+static void warn_opaque(const mtl_parser *mp, rm_diag *diag, const opaque_fix *fix,
+                        const char *what, const char *why)
+{
+    if (!fix->count)
+        return;
+    char name[80], more[64] = "";
+    if (fix->count > 1)
+        snprintf(more, sizeof more, " (and %zu more materials of this file)", fix->count - 1);
+    rm_diag_at(diag, RM_WARNING, mp->label, fix->line, fix->col,
+               "%s would make material \"%s\"%s invisible%s", what,
+               fix->name ? rm_tx_quote(name, sizeof name, fix->name, strlen(fix->name)) : "",
+               more, why);
+}
+
 /* Called when a material's statements end (next newmtl or end of file). */
 static void end_material(mtl_parser *mp)
 {
@@ -146,21 +176,10 @@ static void end_material(mtl_parser *mp)
         /* Read literally, Tr 1 makes the material invisible: nobody exports
            that on purpose, while MeshLab and others write Tr 1 meaning
            opaque. Such a material is kept opaque, with a warning. */
-        mp->cur->dissolve = 1.0;
-        if (mp->tr_one++ == 0) {
-            mp->tr_one_line = mp->tr_line;
-            mp->tr_one_col = mp->tr_col;
-            mp->tr_one_name = mp->cur_name ? copy_range(mp->cur_name, strlen(mp->cur_name)) : NULL;
-        }
+        keep_opaque(mp, &mp->tr_one, mp->tr_line, mp->tr_col);
     }
-    if (mp->cur && mp->has_d && mp->d <= 0.0) {
-        mp->cur->dissolve = 1.0;
-        if (mp->d_zero++ == 0) {
-            mp->d_zero_line = mp->d_line;
-            mp->d_zero_col = mp->d_col;
-            mp->d_zero_name = mp->cur_name ? copy_range(mp->cur_name, strlen(mp->cur_name)) : NULL;
-        }
-    }
+    if (mp->cur && mp->has_d && mp->d <= 0.0)
+        keep_opaque(mp, &mp->d_zero, mp->d_line, mp->d_col);
     mp->has_d = mp->has_tr = mp->warned_d_tr = false;
     mp->tr = 0;
     mp->d = 1.0;
@@ -661,34 +680,18 @@ rm_status rm_mtl_parse(const char *text, size_t size, const char *filename,
     }
     if (st == RM_OK)
         st = parse_statements(&mp);
-    if (st == RM_OK && mp.tr_one) {
-        char name[80], more[64] = "";
-        if (mp.tr_one > 1)
-            snprintf(more, sizeof more, " (and %zu more materials of this file)", mp.tr_one - 1);
-        rm_diag_at(diag, RM_WARNING, mp.label, mp.tr_one_line, mp.tr_one_col,
-                   "Tr >= 1 without d would make material \"%s\"%s invisible (d = 1 - Tr); "
-                   "read as opaque, as the exporters that write it (MeshLab) mean: "
-                   "write d 0.5 (or Tr 0.5) for a half-transparent material",
-                   mp.tr_one_name ? rm_tx_quote(name, sizeof name, mp.tr_one_name,
-                                                strlen(mp.tr_one_name)) : "",
-                   more);
-    }
-    if (st == RM_OK && mp.d_zero) {
-        char name[80], more[64] = "";
-        if (mp.d_zero > 1)
-            snprintf(more, sizeof more, " (and %zu more materials of this file)", mp.d_zero - 1);
-        rm_diag_at(diag, RM_WARNING, mp.label, mp.d_zero_line, mp.d_zero_col,
-                   "d 0 would make material \"%s\"%s invisible; read as opaque, as Tr 1 is "
-                   "(exporters write it for \"no transparency set\"): write d 0.5 (or Tr 0.5) "
-                   "for a half-transparent material",
-                   mp.d_zero_name ? rm_tx_quote(name, sizeof name, mp.d_zero_name,
-                                                strlen(mp.d_zero_name)) : "",
-                   more);
+    if (st == RM_OK) {
+        warn_opaque(&mp, diag, &mp.tr_one, "Tr >= 1 without d",
+                    " (d = 1 - Tr); read as opaque, as the exporters that write it (MeshLab) "
+                    "mean: write d 0.5 (or Tr 0.5) for a half-transparent material");
+        warn_opaque(&mp, diag, &mp.d_zero, "d 0",
+                    "; read as opaque, as Tr 1 is (exporters write it for \"no transparency "
+                    "set\"): write d 0.5 (or Tr 0.5) for a half-transparent material");
     }
     rm_tx_close(&mp.tx);
     free(mp.scratch.map_kd);
-    free(mp.tr_one_name);
-    free(mp.d_zero_name);
+    free(mp.tr_one.name);
+    free(mp.d_zero.name);
     free(label);
     for (size_t i = 0; i < mp.own_count; i++)
         free(mp.own[i]);
@@ -795,32 +798,26 @@ typedef struct word {
    "a b c d", "a b c", "a b", "a" (not every joining of a long line). */
 #define JOIN_MAX 8
 
-/* One candidate: words [i, j] as written (name[start_i, end_j)), then
-   joined with single spaces when that is another spelling. *opened when a
-   file was read. */
+/* One candidate: words [i, j] as written (name[start_i, end_j)), unless
+   the caller already tried that (tried_written), then joined with single
+   spaces when that is another spelling. *opened when a file was read. */
 static rm_status try_words(rm_mesh *mesh, const char *obj_file, const char *name,
-                           const word *w, size_t i, size_t j, loaded_list *l, bool *opened,
-                           int *err, rm_diag *diag)
+                           const word *w, size_t i, size_t j, bool tried_written,
+                           loaded_list *l, bool *opened, int *err, rm_diag *diag)
 {
-    char *path = library_path(obj_file, name + w[i].start, w[j].end - w[i].start);
-    if (!path)
-        return RM_NOMEM;
-    rm_status st = try_library(mesh, path, l, opened, err, diag);
-    if (st != RM_OK || *opened || i == j)
-        return st;
-    size_t len = 0;
-    bool same = true;
-    for (size_t k = i; k <= j; k++) {
-        len += w[k].end - w[k].start + (k > i);
-        if (k > i && w[k].start != w[k - 1].end + 1)
-            same = false;
+    const char *written = name + w[i].start;
+    size_t span = w[j].end - w[i].start;
+    *opened = false;
+    if (!tried_written) {
+        char *path = library_path(obj_file, written, span);
+        if (!path)
+            return RM_NOMEM;
+        rm_status st = try_library(mesh, path, l, opened, err, diag);
+        if (st != RM_OK || *opened || i == j)
+            return st;
     }
-    for (size_t k = i + 1; same && k <= j; k++)
-        if (name[w[k].start - 1] != ' ')
-            same = false;
-    if (same)
-        return RM_OK;
-    char *joined = malloc(len + 1);
+    /* Each run of blanks becomes one space: never longer than as written. */
+    char *joined = malloc(span + 1);
     if (!joined)
         return RM_NOMEM;
     size_t o = 0;
@@ -830,7 +827,11 @@ static rm_status try_words(rm_mesh *mesh, const char *obj_file, const char *name
         memcpy(joined + o, name + w[k].start, w[k].end - w[k].start);
         o += w[k].end - w[k].start;
     }
-    path = library_path(obj_file, joined, o);
+    if (o == span && memcmp(joined, written, span) == 0) {
+        free(joined);
+        return RM_OK;
+    }
+    char *path = library_path(obj_file, joined, o);
     free(joined);
     if (!path)
         return RM_NOMEM;
@@ -846,19 +847,11 @@ static rm_status try_words(rm_mesh *mesh, const char *obj_file, const char *name
 static rm_status load_split(rm_mesh *mesh, const char *obj_file, const char *name, size_t n,
                             unsigned long line, unsigned long col, loaded_list *l, rm_diag *diag)
 {
-    size_t count = 0;
-    for (size_t k = 0; k < n;) {
-        while (k < n && (rm_tx_cls(name[k]) & RM_TX_BLANK))
-            k++;
-        if (k < n)
-            count++;
-        while (k < n && !(rm_tx_cls(name[k]) & RM_TX_BLANK))
-            k++;
-    }
-    word *w = malloc((count ? count : 1) * sizeof *w);
+    /* A word and its blank take two bytes: at most n / 2 + 1 words. */
+    word *w = malloc((n / 2 + 1) * sizeof *w);
     if (!w)
         return RM_NOMEM;
-    count = 0;
+    size_t count = 0;
     for (size_t k = 0; k < n;) {
         while (k < n && (rm_tx_cls(name[k]) & RM_TX_BLANK))
             k++;
@@ -876,7 +869,9 @@ static rm_status load_split(rm_mesh *mesh, const char *obj_file, const char *nam
         int err = 0, first_err = 0;
         size_t j = last + 1;
         while (st == RM_OK && !opened && j-- > i) {
-            st = try_words(mesh, obj_file, name, w, i, j, l, &opened, &err, diag);
+            /* The whole line as written was tried by the caller. */
+            bool whole = i == 0 && j == count - 1 && w[0].start == 0 && w[j].end == n;
+            st = try_words(mesh, obj_file, name, w, i, j, whole, l, &opened, &err, diag);
             if (j == i)
                 first_err = err;
         }
