@@ -1,6 +1,5 @@
 /* src/runtime/budget_json.c - the budget report as JSON (jansson), keys in
    a fixed order, integers only: the same input gives the same bytes. */
-#include "core/cnum.h"
 #include "core/json_text.h"
 #include <jansson.h>
 #include <string.h>
@@ -101,7 +100,7 @@ static json_t *frame_json(const rm_budget_report *r)
     return o;
 }
 
-static rm_status budget_print_json_c(const rm_budget_report *r, FILE *out)
+rm_status rm_budget_print_json(const rm_budget_report *r, FILE *out)
 {
     json_t *root = json_object();
     json_object_set_new(root, "level", jstr_or_null(r->level));
@@ -149,13 +148,4 @@ static rm_status budget_print_json_c(const rm_budget_report *r, FILE *out)
     if (rc != 0 || fputc('\n', out) == EOF)
         return RM_IO;
     return RM_OK;
-}
-
-/* Numbers with a '.', whatever the caller's locale (core/cnum.h). */
-rm_status rm_budget_print_json(const rm_budget_report *r, FILE *out)
-{
-    rm_cloc loc = rm_cloc_enter();
-    rm_status st = budget_print_json_c(r, out);
-    rm_cloc_leave(loc);
-    return st;
 }

@@ -2,7 +2,6 @@
    model, the totals against the limits, each cell's frame, what names each
    file, what is missing, and one line per limit exceeded. Plain integers
    (no thousands separators): easy to compare and to grep. */
-#include "core/cnum.h"
 #include <inttypes.h>
 #include <string.h>
 
@@ -210,7 +209,7 @@ static void print_missing(const rm_budget_report *r, FILE *out)
     }
 }
 
-static void budget_print_text_c(const rm_budget_report *r, FILE *out)
+void rm_budget_print_text(const rm_budget_report *r, FILE *out)
 {
     if (r->level)
         fprintf(out, "budget of %s (models from %s): %zu model files named %zu times\n\n", r->level, r->dir,
@@ -261,12 +260,4 @@ static void budget_print_text_c(const rm_budget_report *r, FILE *out)
     } else if (!any) {
         fputc('\n', out);
     }
-}
-
-/* Numbers with a '.', whatever the caller's locale (core/cnum.h). */
-void rm_budget_print_text(const rm_budget_report *r, FILE *out)
-{
-    rm_cloc loc = rm_cloc_enter();
-    budget_print_text_c(r, out);
-    rm_cloc_leave(loc);
 }
