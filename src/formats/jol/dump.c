@@ -65,7 +65,8 @@ static void json_fields(const rm_level *lv, const rm_level_section *s, size_t re
     fputc('}', out);
 }
 
-static void level_dump_json_c(const rm_level *lv, FILE *out)
+/* Integers and strings only: no locale changes a byte of it. */
+void rm_level_dump_json(const rm_level *lv, FILE *out)
 {
     fprintf(out, "{\"version\":%u,\"flags\":%u,\"size\":%zu,\"sections\":[", lv->version, lv->flags,
             lv->size);
@@ -121,14 +122,6 @@ static void level_dump_json_c(const rm_level *lv, FILE *out)
         fputs("}}", out);
     }
     fputs("]}\n", out);
-}
-
-/* Numbers with a '.', whatever the caller's locale (core/cnum.h). */
-void rm_level_dump_json(const rm_level *lv, FILE *out)
-{
-    rm_cloc loc = rm_cloc_enter();
-    level_dump_json_c(lv, out);
-    rm_cloc_leave(loc);
 }
 
 /* ---- Text --------------------------------------------------------------- */
