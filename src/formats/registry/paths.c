@@ -4,22 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *concat(const char *a, size_t an, const char *sep, const char *b)
-{
-    size_t sn = strlen(sep), bn = strlen(b);
-    char *p = malloc(an + sn + bn + 1);
-    if (p) {
-        memcpy(p, a, an);
-        memcpy(p + an, sep, sn);
-        memcpy(p + an + sn, b, bn + 1);
-    }
-    return p;
-}
+#include "core/path_tidy.h"
 
 char *rm_fmt_beside(const char *path, const char *name)
 {
     const char *slash = strrchr(path, '/');
-    return concat(path, slash ? (size_t)(slash - path) + 1 : 0, "", name);
+    return rm_path_join_n(path, slash ? (size_t)(slash - path) + 1 : 0, name);
 }
 
 char *rm_fmt_with_ext(const char *path, const char *ext)
@@ -27,11 +17,16 @@ char *rm_fmt_with_ext(const char *path, const char *ext)
     const char *slash = strrchr(path, '/');
     const char *dot = strrchr(path, '.');
     size_t stem = (dot && (!slash || dot > slash + 1) && dot != path) ? (size_t)(dot - path) : strlen(path);
-    return concat(path, stem, "", ext);
+    size_t en = strlen(ext);
+    char *p = malloc(stem + en + 1);
+    if (p) {
+        memcpy(p, path, stem);
+        memcpy(p + stem, ext, en + 1);
+    }
+    return p;
 }
 
 char *rm_fmt_join(const char *dir, const char *name)
 {
-    size_t d = dir ? strlen(dir) : 0;
-    return concat(d ? dir : "", d, d && dir[d - 1] != '/' ? "/" : "", name);
+    return rm_path_join(dir, name);
 }
