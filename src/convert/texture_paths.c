@@ -1,10 +1,13 @@
 /* src/convert/texture_paths.c - see texture_paths.h. */
 #include "convert/texture_paths.h"
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <sys/stat.h>
 
 #include "core/path_tidy.h"
 static rm_status add(rm_texture_candidates *c, char *p)
@@ -70,4 +73,24 @@ char *rm_texture_tried_append(char *list, const char *path, const char *why)
         free(list);
     free(shown);
     return n;
+}
+
+rm_status rm_texture_candidates_first(const rm_texture_candidates *c, size_t *found, char **tried)
+{
+    for (size_t i = 0; i < c->count; i++) {
+        struct stat sb;
+        const char *why = NULL;
+        if (stat(c->path[i], &sb) != 0)
+            why = strerror(errno);
+        else if (!S_ISREG(sb.st_mode))
+            why = "not a regular file";
+        else {
+            *found = i;
+            return RM_OK;
+        }
+        if (!(*tried = rm_texture_tried_append(*tried, c->path[i], why)))
+            return RM_NOMEM;
+    }
+    *found = c->count;
+    return RM_OK;
 }

@@ -35,4 +35,11 @@ void rm_texture_candidates_free(rm_texture_candidates *c);
    out of memory. */
 char *rm_texture_tried_append(char *list, const char *path, const char *why);
 
+/* The first candidate that is a regular file (the image: later ones are
+   not tried when it does not decode): its index in *found, c->count when
+   there is none. Each candidate before it is appended to *tried with why
+   not (the stat error, "not a regular file"). RM_NOMEM when the list cannot
+   grow (*tried is then NULL). */
+rm_status rm_texture_candidates_first(const rm_texture_candidates *c, size_t *found, char **tried);
+
 #endif

@@ -13,11 +13,8 @@
 
 #include "convert/texture_paths.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
 
 #include "retromesh/fileio.h"
 #include "retromesh/image.h"
@@ -56,23 +53,17 @@ static rm_status load_material(const rm_mesh *mesh, rm_mesh_material *mt, const 
     rm_status st = rm_texture_candidates_list(mt, tdir, &c);
     char *tried = NULL;
     bool found = false, loaded = false;
-    for (size_t i = 0; st == RM_OK && i < c.count && !found; i++) {
-        struct stat sb;
-        const char *why = NULL;
-        if (stat(c.path[i], &sb) != 0) {
-            why = strerror(errno);
-        } else if (!S_ISREG(sb.st_mode)) {
-            why = "not a regular file";
-        } else {
-            found = true;   /* the first file found is the image, as in the converter */
-            if (inputs)
-                st = rm_output_add_input(inputs, c.path[i]);
-            if (st == RM_OK)
-                st = load_one(mt, c.path[i], &loaded, diag);
-            if (st == RM_OK && !loaded)
-                why = "not a readable image";
-        }
-        if (st == RM_OK && why && !(tried = rm_texture_tried_append(tried, c.path[i], why)))
+    size_t at = 0;
+    if (st == RM_OK)
+        st = rm_texture_candidates_first(&c, &at, &tried);
+    if (st == RM_OK && at < c.count) {
+        found = true;   /* the first file found is the image, as in the converter */
+        if (inputs)
+            st = rm_output_add_input(inputs, c.path[at]);
+        if (st == RM_OK)
+            st = load_one(mt, c.path[at], &loaded, diag);
+        if (st == RM_OK && !loaded && !(tried = rm_texture_tried_append(tried, c.path[at],
+                                                                       "not a readable image")))
             st = RM_NOMEM;
     }
     if (st == RM_OK && !loaded) {
