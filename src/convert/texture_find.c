@@ -22,11 +22,9 @@
 #include "retromesh/fileio.h"
 #include "stages.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* Images larger than this (4096 x 4096) are refused before decoding: a
    Saturn texture is at most 504 x 255 and an atlas of this size already
@@ -187,26 +185,17 @@ rm_status rm_cv_load_material_image(rm_cv_ctx *c, uint32_t material, uint32_t *i
     rm_status st = rm_texture_candidates_list(mat, c->opt.texture_dir, &cd);
     char *tried = NULL;
     bool found = false, loaded = false;
+    size_t at = 0;
     /* The first path that is a file is the image: later ones are not tried
        when it does not decode. */
-    for (size_t i = 0; st == RM_OK && i < cd.count && !found; i++) {
-        struct stat sb;
-        const char *why = NULL;
-        if (stat(cd.path[i], &sb) != 0) {
-            why = strerror(errno);
-        } else if (!S_ISREG(sb.st_mode)) {
-            why = "not a regular file";
-        } else {
-            found = true;
-            st = load_image(c, cd.path[i], image, &loaded);
-            if (!loaded)
-                why = "not a readable image";
-        }
-        if (st == RM_OK && why) {
-            tried = rm_texture_tried_append(tried, cd.path[i], why);
-            if (!tried)
-                st = RM_NOMEM;
-        }
+    if (st == RM_OK)
+        st = rm_texture_candidates_first(&cd, &at, &tried);
+    if (st == RM_OK && at < cd.count) {
+        found = true;
+        st = load_image(c, cd.path[at], image, &loaded);
+        if (st == RM_OK && !loaded &&
+            !(tried = rm_texture_tried_append(tried, cd.path[at], "not a readable image")))
+            st = RM_NOMEM;
     }
     if (st == RM_OK && !loaded) {
         char *file = rm_path_tidy_dup(mat->library ? mat->library : c->file);
