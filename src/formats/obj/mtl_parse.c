@@ -705,7 +705,7 @@ rm_status rm_mtl_parse(const char *text, size_t size, const char *filename,
 
 /* folder of obj_file + name (with `\` turned into `/`); an absolute name is
    kept as it is. */
-static char *library_path(const char *obj_file, const char *name, size_t n)
+char *rm_obj_library_path(const char *obj_file, const char *name, size_t n)
 {
     const char *slash = strrchr(obj_file, '/');
     size_t dir = slash ? (size_t)(slash - obj_file) + 1 : 0;
@@ -809,7 +809,7 @@ static rm_status try_words(rm_mesh *mesh, const char *obj_file, const char *name
     size_t span = w[j].end - w[i].start;
     *opened = false;
     if (!tried_written) {
-        char *path = library_path(obj_file, written, span);
+        char *path = rm_obj_library_path(obj_file, written, span);
         if (!path)
             return RM_NOMEM;
         rm_status st = try_library(mesh, path, l, opened, err, diag);
@@ -831,7 +831,7 @@ static rm_status try_words(rm_mesh *mesh, const char *obj_file, const char *name
         free(joined);
         return RM_OK;
     }
-    char *path = library_path(obj_file, joined, o);
+    char *path = rm_obj_library_path(obj_file, joined, o);
     free(joined);
     if (!path)
         return RM_NOMEM;
@@ -898,7 +898,7 @@ rm_status rm_obj_load_libraries(rm_mesh *mesh, const char *obj_file,
         const char *name = mesh->libraries[i];
         size_t n = strlen(name);
         unsigned long line = sites ? sites[i].line : 0, col = sites ? sites[i].col : 0;
-        char *path = library_path(obj_file, name, n);
+        char *path = rm_obj_library_path(obj_file, name, n);
         if (!path) {
             st = RM_NOMEM;
             break;

@@ -21,6 +21,11 @@ typedef struct rm_obj_lib_site {
 rm_status rm_obj_load_libraries(rm_mesh *mesh, const char *obj_file,
                                 const rm_obj_lib_site *sites, rm_diag *diag);
 
+/* The path the reader opens for `mtllib NAME` (its first n bytes): NAME
+   relative to the folder of `obj_file`, a leading "./" dropped, `\` read as
+   `/`, an absolute NAME as it is. Malloc'd; NULL when out of memory. */
+char *rm_obj_library_path(const char *obj_file, const char *name, size_t n);
+
 /* Reads a whole file into a malloc'd buffer. RM_IO with *err = errno when it
    cannot be opened or read, RM_NOMEM. */
 rm_status rm_obj_read_whole(const char *path, char **data, size_t *size, int *err);

@@ -6,6 +6,7 @@
    and devices (the command's own model only) are read with the size limit
    and recognised in memory. Whatever is not a readable model is
    RM_INVALID naming what it is; so is a model with no polygon. */
+#include "formats/obj/obj_internal.h"
 #include "formats/registry/registry.h"
 
 #include <stdlib.h>
@@ -68,31 +69,9 @@ static void drop_textures(rm_mesh *m)
     }
 }
 
-/* The path the OBJ reader opens for `mtllib NAME` (mtl_parse.c): NAME
-   relative to the OBJ's folder, "./" dropped, `\` as `/`. */
-static char *library_path(const char *obj, const char *name, size_t n)
-{
-    const char *slash = strrchr(obj, '/');
-    size_t dir = slash ? (size_t)(slash - obj) + 1 : 0;
-    while (n > 2 && name[0] == '.' && (name[1] == '/' || name[1] == '\\')) {
-        name += 2;
-        n -= 2;
-    }
-    if (n > 0 && (name[0] == '/' || name[0] == '\\'))
-        dir = 0;
-    char *p = malloc(dir + n + 1);
-    if (!p)
-        return NULL;
-    memcpy(p, obj, dir);
-    for (size_t i = 0; i < n; i++)
-        p[dir + i] = name[i] == '\\' ? '/' : name[i];
-    p[dir + n] = 0;
-    return p;
-}
-
 static rm_status add_library(rm_output_set *inputs, const char *obj, const char *name, size_t n)
 {
-    char *p = library_path(obj, name, n);
+    char *p = rm_obj_library_path(obj, name, n);   /* the file the OBJ reader opens */
     rm_status st = p ? rm_output_add_input(inputs, p) : RM_NOMEM;
     free(p);
     return st;
