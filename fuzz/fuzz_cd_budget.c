@@ -43,13 +43,7 @@ static void put(const char *name, const uint8_t *bytes, size_t n)
 {
     char p[128];
     path_of(p, sizeof p, name);
-    FILE *f = fopen(p, "wb");
-    if (!f)
-        abort();
-    if (n && fwrite(bytes, 1, n, f) != n)
-        abort();
-    if (fclose(f) != 0)
-        abort();
+    fuzz_write_file(p, bytes, n);
 }
 
 static void drop(const char *name)
@@ -59,15 +53,12 @@ static void drop(const char *name)
     unlink(p);
 }
 
-static const char *const files[] = {"BARREL.JOM", "HUT.JOM", "WALL.BIN", "FLOOR.TGA", "ROOM.JOM", "LEVEL.JOL"};
 static uint8_t *good_bin, good_tga[18 + 8 * 4 * 3];
 static size_t good_bin_size;
 
 static void cleanup(void)
 {
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
-        drop(files[i]);
-    rmdir(dir);
+    fuzz_remove_tree(dir, false);
     free(good_bin);
 }
 
@@ -142,9 +133,7 @@ static void make_model(void)
 
 static void setup(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/rm_fuzz_cd_XXXXXX");
-    if (!mkdtemp(dir))
-        abort();
+    fuzz_scratch_dir(dir, sizeof dir, "rm_fuzz_cd_");
     atexit(cleanup);
     make_model();
 }

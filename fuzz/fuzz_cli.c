@@ -58,32 +58,10 @@ static void at_exit(void)
     }
 }
 
-static void remove_tree(const char *dir, bool keep_dir)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-            continue;
-        char p[512];
-        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        struct stat st;
-        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
-            remove_tree(p, false);
-        else
-            unlink(p);
-    }
-    closedir(d);
-    if (!keep_dir)
-        rmdir(dir);
-}
-
 static void cleanup(void)
 {
     if (root[0])
-        remove_tree(root, false);
+        fuzz_remove_tree(root, false);
 }
 
 static void keep(const char *name, const uint8_t *bytes, size_t size)
@@ -100,17 +78,14 @@ static void keep(const char *name, const uint8_t *bytes, size_t size)
 /* The folder as it should be, from the saved bytes. */
 static void restore(void)
 {
-    remove_tree(root, true);
+    fuzz_remove_tree(root, true);
     char p[128];
     snprintf(p, sizeof p, "%s/cd", root);
     if (mkdir(p, 0755) != 0)
         abort();
     for (size_t i = 0; i < saved_count; i++) {
         snprintf(p, sizeof p, "%s/%s", root, saved[i].name);
-        FILE *f = fopen(p, "wb");
-        if (!f || (saved[i].size && fwrite(saved[i].bytes, 1, saved[i].size, f) != saved[i].size) ||
-            fclose(f) != 0)
-            abort();
+        fuzz_write_file(p, saved[i].bytes, saved[i].size);
     }
 }
 
@@ -226,9 +201,7 @@ static void make_files(void)
 
 static void setup(void)
 {
-    snprintf(root, sizeof root, "/tmp/rm_fuzz_cli_XXXXXX");
-    if (!mkdtemp(root))
-        abort();
+    fuzz_scratch_dir(root, sizeof root, "rm_fuzz_cli_");
     atexit(cleanup);
     atexit(at_exit);
     home_fd = open(".", O_RDONLY | O_DIRECTORY);

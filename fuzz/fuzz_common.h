@@ -6,6 +6,10 @@
    fuzz_level_rebuild():  dump --json of a level that opens, built again;
                           abort() when it does not build (a bug: the dump of
                           a valid level is a valid level description).
+   fuzz_scratch_dir():    a fresh /tmp/<prefix>XXXXXX folder (mkdtemp).
+   fuzz_write_file():     a file with these bytes, or abort().
+   fuzz_remove_tree():    what is under a folder, recursively (symbolic
+                          links are removed, not followed), and the folder.
 
    Include it first: it asks for POSIX 2008 (open_memstream) before any
    system header. */
@@ -15,9 +19,14 @@
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
+#include <dirent.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "retromesh/level.h"
 
@@ -53,6 +62,44 @@ static inline uint8_t *fuzz_level_rebuild(const uint8_t *data, size_t size, size
     if (st != RM_OK)
         abort();
     return out;
+}
+
+/* dir (size bytes) gets "/tmp/<prefix>XXXXXX", made by mkdtemp. */
+static inline void fuzz_scratch_dir(char *dir, size_t size, const char *prefix)
+{
+    snprintf(dir, size, "/tmp/%sXXXXXX", prefix);
+    if (!mkdtemp(dir))
+        abort();
+}
+
+static inline void fuzz_write_file(const char *path, const void *bytes, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f || (n && fwrite(bytes, 1, n, f) != n) || fclose(f) != 0)
+        abort();
+}
+
+/* Everything under dir; dir itself too unless keep_dir. */
+static inline void fuzz_remove_tree(const char *dir, bool keep_dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        char p[512];
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
+            fuzz_remove_tree(p, false);
+        else
+            unlink(p);
+    }
+    closedir(d);
+    if (!keep_dir)
+        rmdir(dir);
 }
 
 #endif

@@ -33,30 +33,18 @@ static rm_mesh mesh;
 
 static void write_text(const char *path, const char *text)
 {
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        abort();
-    fputs(text, f);
-    fclose(f);
+    fuzz_write_file(path, text, strlen(text));
 }
 
 static void cleanup(void)
 {
-    char p[128];
-    const char *names[] = {"quad.obj", "quad.mtl", "tex.img"};
-    for (int i = 0; i < 3; i++) {
-        snprintf(p, sizeof p, "%s/%s", dir, names[i]);
-        unlink(p);
-    }
-    rmdir(dir);
+    fuzz_remove_tree(dir, false);
     rm_mesh_free(&mesh);
 }
 
 static void setup(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/rm_fuzz_tex_XXXXXX");
-    if (!mkdtemp(dir))
-        abort();
+    fuzz_scratch_dir(dir, sizeof dir, "rm_fuzz_tex_");
     atexit(cleanup);
     snprintf(obj_path, sizeof obj_path, "%s/quad.obj", dir);
     snprintf(img_path, sizeof img_path, "%s/tex.img", dir);

@@ -41,9 +41,7 @@ static void put(const char *rel, const void *bytes, size_t n)
 {
     char p[192];
     path(p, sizeof p, rel);
-    FILE *f = fopen(p, "wb");
-    if (!f || (n && fwrite(bytes, 1, n, f) != n) || fclose(f) != 0)
-        abort();
+    fuzz_write_file(p, bytes, n);
 }
 
 /* "name type size\n" for every entry under `dir`, in readdir order (an
@@ -82,37 +80,14 @@ static void list(char *out, size_t size)
     list_into(root, "", out, size, &len);
 }
 
-static void cleanup_tree(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-            continue;
-        char p[512];
-        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        struct stat st;
-        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
-            cleanup_tree(p);
-        else
-            unlink(p);
-    }
-    closedir(d);
-    rmdir(dir);
-}
-
 static void cleanup(void)
 {
-    cleanup_tree(root);
+    fuzz_remove_tree(root, false);
 }
 
 static void setup(void)
 {
-    snprintf(root, sizeof root, "/tmp/rm_fuzz_paths_XXXXXX");
-    if (!mkdtemp(root))
-        abort();
+    fuzz_scratch_dir(root, sizeof root, "rm_fuzz_paths_");
     atexit(cleanup);
     snprintf(work, sizeof work, "%s/work", root);
     snprintf(obj_path, sizeof obj_path, "%s/work/in.obj", root);
