@@ -17,7 +17,7 @@ static void usage(FILE *out)
           "cockpit models, cell models and reflections, weapon models), or the models given, with\n"
           "their textures from DIR as the engine would, and prints a table per model and the\n"
           "totals against the limits: VDP1 VRAM texture area (393216 bytes), work RAM heap,\n"
-          "sprites (255), polygons (1800) and points (2500) per frame for the worst cell.\n"
+          "sprites (255), polygons (1761) and points (2500) per frame for the worst cell.\n"
           "\n"
           "  --cd DIR    the game's cd/ folder (default: the folder of the level or first model)\n"
           "  --heap N    bytes of the jo_malloc heap (default 393216; 0x hex allowed)\n"

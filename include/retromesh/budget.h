@@ -51,7 +51,7 @@ typedef struct rm_budget_options {
     uint64_t heap_bytes;        /* --heap N: the jo_malloc heap (default 393,216) */
     uint64_t vram_bytes;        /* the texture area: RM_BUDGET_VRAM_BYTES (0x10000..0x70000) */
     uint32_t sprites;           /* JO_MAX_SPRITE: 255 */
-    uint32_t polygons;          /* per frame: RM_BUDGET_POLYGONS (1800) */
+    uint32_t polygons;          /* per frame: RM_BUDGET_POLYGONS (1761) */
     uint32_t points;            /* per frame: RM_BUDGET_POINTS (2500) */
 } rm_budget_options;
 

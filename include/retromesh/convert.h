@@ -86,7 +86,7 @@ void rm_convert_options_default(rm_convert_options *opt);
    sprite table (JO_MAX_SPRITE, makefile default), SGL's per-frame caps. */
 #define RM_BUDGET_VRAM_BYTES 393216u
 #define RM_BUDGET_TEXTURES 255u
-#define RM_BUDGET_POLYGONS 1800u
+#define RM_BUDGET_POLYGONS 1761u   /* _MaxPolygons of the SGLAREA.O Jo links (jo-engine-api 0.2, 10), not 1800 */
 #define RM_BUDGET_POINTS 2500u
 
 /* What the model costs on the Saturn. */
@@ -168,7 +168,7 @@ rm_status rm_convert_settle_textures(rm_convert_result *r, rm_jom_model *jom, co
 
 /* The one-line summary (no newline):
    "budget: 2 of 255 textures (8192 texels), VDP1 VRAM 16384 of 393216 bytes
-   (4%), 12 of 1800 polygons, 8 of 2500 points", then ", over budget" when
+   (4%), 12 of 1761 polygons, 8 of 2500 points", then ", over budget" when
    over. */
 void rm_convert_budget_line(const rm_convert_budget *b, char *buf, size_t size);
 

@@ -120,7 +120,7 @@ expect_grep "$work/text" "work RAM heap  peak $heap of 393216 bytes ($pct%), $he
 expect_grep "$work/text" "sprites        16 of 255 (2 textures, 14 gouraud tables, 0 tiles and copies)"
 # Per frame: the cell CUBE 6/8 + panel PANEL 2/6 + gem COLORS 8/6 = 16 polygons, 20 points;
 # the ghost's model is missing: incomplete.
-expect_grep "$work/text" "per frame      16 of 1800 polygons (cell 0), 20 of 2500 points (cell 0)"
+expect_grep "$work/text" "per frame      16 of 1761 polygons (cell 0), 20 of 2500 points (cell 0)"
 expect_grep "$work/text" "incomplete: a model is missing"
 expect_grep "$work/text" "GONE.JOM: not in the folder, named by ENTI 2 'ghost' field model"
 expect_grep "$work/text" "ENTI 0 'panel' property far_model (PROP 0)"

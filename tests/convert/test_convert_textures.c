@@ -420,11 +420,11 @@ static void vram_and_budget_line(void **state)
     rm_convert_budget_line(&b, line, sizeof line);
     /* 16384 / 393216 = 4.17% -> 4 */
     assert_string_equal(line, "budget: 2 of 255 textures (8192 texels), VDP1 VRAM 16384 of 393216 "
-                              "bytes (4%), 12 of 1800 polygons, 8 of 2500 points");
+                              "bytes (4%), 12 of 1761 polygons, 8 of 2500 points");
     rm_convert_budget over = { 300, 1, 400000, 1801, 2501, true };
     rm_convert_budget_line(&over, line, sizeof line);
     assert_string_equal(line, "budget: 300 of 255 textures (1 texels), VDP1 VRAM 400000 of 393216 "
-                              "bytes (102%), 1801 of 1800 polygons, 2501 of 2500 points, over budget");
+                              "bytes (102%), 1801 of 1761 polygons, 2501 of 2500 points, over budget");
 }
 
 static void slice_sizes(void **state)
@@ -866,7 +866,7 @@ static void budget_over_and_strict(void **state)
     assert_int_equal(r.budget.polygons, 1801);
     assert_int_equal(r.budget.points, 5403);
     assert_true(has_sub(&d, "many.obj: warning: the model is over the Saturn's budget: 1801 polygons, "
-                            "more than the 1800 SGL draws in a frame; 5403 points, more than the 2500 "
+                            "more than the 1761 SGL draws in a frame; 5403 points, more than the 2500 "
                             "SGL transforms in a frame"));
     rm_convert_result_free(&r);
     rm_jom_free(&j);
