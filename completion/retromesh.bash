@@ -9,7 +9,7 @@ _retromesh_options() {
         convert) echo "-o --output --saturn-axes --scale --no-weld --keep-triangles --merge-triangles
                        --skeleton --texture-dir --texture-out --embed-textures --dither --max-texture
                        --slice-textures --no-textures --strict --rebuild --max-input -q --quiet
-                       -v --verbose --help" ;;
+                       -v --verbose --c-header --c-name --help" ;;
         info) echo "--json --keys --extract-textures --max-input --help" ;;
         check) echo "-q --quiet --json --max-input --help" ;;
         pose) echo "--anim --time --blend --json --max-input --help" ;;
@@ -18,7 +18,7 @@ _retromesh_options() {
                       --for-lights --max-input --help" ;;
         budget) echo "--cd --heap --json --strict --max-input --help" ;;
         oni) echo "--tag --obj --jom --png --scale --max-input --help" ;;
-        level) echo "--json --full --text --docs --header --max-input --help" ;;
+        level) echo "--json --full --text --docs --header --engine-header --max-input --help" ;;
     esac
 }
 
@@ -44,10 +44,10 @@ _retromesh() {
     case $prev in
         --texture-dir|--texture-out|--extract-textures|--cd|--obj|--jom|--png)
             COMPREPLY=($(compgen -d -- "$cur")); return ;;
-        -o|--output|--skeleton|--gif|--docs|--header)
+        -o|--output|--skeleton|--gif|--docs|--header|--engine-header)
             COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --scale|--max-texture|--time|--blend|--size|--yaw|--pitch|--distance|--hide-bones|--light|\
-        --background|--scale-up|--fps|--max-frames|--heap|--tag|--max-input)
+        --background|--scale-up|--fps|--max-frames|--heap|--tag|--max-input|--c-name)
             return ;;
         --anim)
             return ;;

@@ -1,6 +1,6 @@
 /* tools/cmd_convert.c - retromesh convert IN [OUT] [options]: any model
    the library reads (told by its content: OBJ + MTL, NIFF...) written as
-   the kind OUT's extension names (JOM, NIFF, OBJ + MTL + PNG), through the
+   the kind OUT's extension names (JOM, NIFF, OBJ + MTL + PNG, a C header), through the
    format table (retromesh/formats.h) and one output set: nothing is
    written over an input, and all the outputs are written or none. */
 #include <stdlib.h>
@@ -9,11 +9,12 @@
 
 #include "cli.h"
 #include "formats/registry/registry.h"
+#include "retromesh/cheader.h"
 #include "retromesh/skeleton.h"
 
 static void usage(FILE *out)
 {
-    fputs("usage: retromesh convert IN [OUT.jom|OUT.niff|OUT.obj] [options]\n"
+    fputs("usage: retromesh convert IN [OUT.jom|OUT.niff|OUT.obj|OUT.h] [options]\n"
           "\n"
           "Converts a model, told by its content (a Wavefront OBJ and its MTL materials, a NIFF\n"
           "file of the Nintendo 64 SDK), to a Jo Engine model (.JOM). A file that is no model (a\n"
@@ -24,10 +25,14 @@ static void usage(FILE *out)
           "  .niff, .nif        a NIFF 2.0 file (one Obj per OBJ group, map_Kd images embedded)\n"
           "  .obj               from a NIFF file: OUT.obj, OUT.mtl and each texture as a PNG\n"
           "                     beside it (named by its NIFF name)\n"
+          "  .h                 a C header: the model converted as for a JOM, as SGL arrays\n"
+          "                     with its textures, for Jo Engine, SGL and Yaul (docs/cheader.md)\n"
           "NIFF -> NIFF writes the file back as read (byte for byte where it is understood);\n"
           "  --rebuild          NIFF -> NIFF through the mesh instead: one Obj per object, the\n"
           "                     transforms applied, a plain NIFF 2.0 layout\n"
-          "Options marked * are for .jom output only.\n"
+          "Options marked * are for .jom (and C header) output only.\n"
+          "  --c-header         write a C header whatever OUT's name (without OUT: IN with .h)\n"
+          "  --c-name NAME      the C header's identifier prefix (default: from OUT's file name)\n"
           "\n"
           "  -o, --output OUT   output file (same as the second argument)\n"
           " *--saturn-axes      the OBJ is already in the Saturn's axes (X right, Y down, Z forward):\n"
@@ -69,7 +74,7 @@ static void usage(FILE *out)
 static void summary(const char *in, const char *out, const rm_mesh *mesh, rm_format kind,
                     const rm_convert_result *res, const rm_skeleton *skel, char *line, size_t size)
 {
-    if (kind == RM_FORMAT_JOM) {
+    if (kind == RM_FORMAT_JOM || kind == RM_FORMAT_C_HEADER) {
         char bones[64] = "";
         if (skel->bone_count)
             snprintf(bones, sizeof bones, ", %zu bones, %zu animations", skel->bone_count,
@@ -173,7 +178,8 @@ static bool is_stream(const char *out)
 typedef struct convert_args {
     const char *in, *out, *texture_out, *skeleton;
     const char *jom_only;       /* an option only a .jom output takes */
-    bool quiet, verbose, rebuild;
+    const char *c_name;         /* --c-name */
+    bool quiet, verbose, rebuild, c_header;
     rm_convert_options opt;
     char summary[1024];     /* -v: what was written */
 } convert_args;
@@ -194,7 +200,15 @@ static rm_status run(convert_args *a, rm_format kind, rm_output_set *set, rm_dia
     if (st == RM_OK && rm_output_is_input(set, a->out, NULL))
         st = rm_output_check(set, a->out, diag);
     rm_format in_kind = rm_format_detect(data, size);
-    if (st == RM_OK && kind != RM_FORMAT_JOM && a->jom_only) {
+    if (st == RM_OK && kind == RM_FORMAT_C_HEADER && a->texture_out) {
+        rm_cli_usage_error("convert", "--texture-out is for .BIN files; a C header holds its textures");
+        st = RM_USAGE;
+    }
+    if (st == RM_OK && kind != RM_FORMAT_C_HEADER && a->c_name) {
+        rm_cli_usage_error("convert", "--c-name is for a C header output (.h or --c-header), not %s", a->out);
+        st = RM_USAGE;
+    }
+    if (st == RM_OK && kind != RM_FORMAT_JOM && kind != RM_FORMAT_C_HEADER && a->jom_only) {
         rm_cli_usage_error("convert", "--%s is for a .jom output, not %s", a->jom_only, a->out);
         st = RM_USAGE;
     }
@@ -219,7 +233,7 @@ static rm_status run(convert_args *a, rm_format kind, rm_output_set *set, rm_dia
     /* A NIFF or OBJ output carries the pixels; a JOM conversion reads the
        images itself. For an output that is no model kind the images are
        loaded too, so that naming one of them says so. */
-    ro.load_textures = kind != RM_FORMAT_JOM && !a->opt.no_textures;
+    ro.load_textures = kind != RM_FORMAT_JOM && kind != RM_FORMAT_C_HEADER && !a->opt.no_textures;
     ro.no_textures = a->opt.no_textures;
     ro.texture_dir = a->opt.texture_dir;
     rm_mesh mesh;
@@ -236,6 +250,7 @@ static rm_status run(convert_args *a, rm_format kind, rm_output_set *set, rm_dia
        (/dev/null) in the current folder. */
     wo.texture_out = a->texture_out ? a->texture_out : is_stream(a->out) ? "." : NULL;
     wo.textures = !a->opt.no_textures;
+    wo.c_name = a->c_name;
     if (st == RM_OK && a->skeleton) {
         st = rm_skeleton_read_file(a->skeleton, &skel, diag);
         wo.convert.skeleton = &skel;
@@ -245,7 +260,7 @@ static rm_status run(convert_args *a, rm_format kind, rm_output_set *set, rm_dia
     if (st == RM_OK)
         st = rm_output_check(set, a->out, diag);
     if (st == RM_OK && !rm_format_can_write_model(kind)) {
-        rm_diag_add(diag, RM_ERROR, "%s: error: the name says %s: retromesh writes %s (.jom, .niff, .obj)",
+        rm_diag_add(diag, RM_ERROR, "%s: error: the name says %s: retromesh writes %s (.jom, .niff, .obj, .h)",
                     a->out, rm_format_describe(kind), rm_format_writable_list());
         st = RM_USAGE;
     }
@@ -261,7 +276,7 @@ static rm_status run(convert_args *a, rm_format kind, rm_output_set *set, rm_dia
         st = rm_output_commit(set, diag);
     if (st == RM_OK && a->verbose)
         summary(a->in, a->out, &mesh, kind, &res, &skel, a->summary, sizeof a->summary);
-    if (st == RM_OK && kind == RM_FORMAT_JOM) {
+    if (st == RM_OK && (kind == RM_FORMAT_JOM || kind == RM_FORMAT_C_HEADER)) {
         /* the budget line: printed last, after any number of warnings */
         char line[256];
         rm_convert_budget_line(&res.budget, line, sizeof line);
@@ -283,7 +298,7 @@ int rm_cmd_convert(int argc, char **argv)
     enum {
         O_HELP = 1, O_OUT, O_AXES, O_SCALE, O_NO_WELD, O_KEEP_TRI, O_MERGE_TRI, O_SKELETON, O_TEX_DIR,
         O_TEX_OUT, O_EMBED, O_DITHER, O_MAX_TEX, O_SLICE, O_NO_TEX, O_STRICT, O_REBUILD, O_QUIET,
-        O_VERBOSE, O_MAX_INPUT
+        O_VERBOSE, O_MAX_INPUT, O_C_HEADER, O_C_NAME
     };
     static const rm_cli_option opts[] = {
         {"help", 'h', false, O_HELP},
@@ -306,6 +321,8 @@ int rm_cmd_convert(int argc, char **argv)
         {"quiet", 'q', false, O_QUIET},
         {"verbose", 'v', false, O_VERBOSE},
         {"max-input", 0, true, O_MAX_INPUT},
+        {"c-header", 0, false, O_C_HEADER},
+        {"c-name", 0, true, O_C_NAME},
         {0},
     };
     rm_cli_args p;
@@ -313,7 +330,8 @@ int rm_cmd_convert(int argc, char **argv)
     for (int id; (id = rm_cli_next(&p)) != RM_CLI_DONE;) {
         const char *value = p.value;
         if (id != RM_CLI_BAD && id != RM_CLI_OPERAND && id != O_HELP && id != O_NO_TEX && id != O_REBUILD &&
-            id != O_QUIET && id != O_VERBOSE && id != O_TEX_DIR && id != O_OUT && id != O_MAX_INPUT)
+            id != O_QUIET && id != O_VERBOSE && id != O_TEX_DIR && id != O_OUT && id != O_MAX_INPUT &&
+            id != O_C_HEADER && id != O_C_NAME)
             for (const rm_cli_option *o = opts; o->id; o++)
                 if (o->id == id)
                     jom_only = o->name;
@@ -335,6 +353,17 @@ int rm_cmd_convert(int argc, char **argv)
         case O_STRICT: a.opt.strict = true; break;
         case O_QUIET: a.quiet = true; break;
         case O_VERBOSE: a.verbose = true; break;
+        case O_C_HEADER: a.c_header = true; break;
+        case O_C_NAME:
+            if (!rm_cheader_is_name(value))
+                return rm_cli_usage_error("convert",
+                                          "--c-name takes a C identifier of 1 to %u characters (A-Z, a-z, "
+                                          "0-9, _; not starting with a digit), not '%s'",
+                                          RM_CHEADER_NAME_MAX, value);
+            if (a.c_name)
+                return rm_cli_usage_error("convert", "--c-name is given twice");
+            a.c_name = value;
+            break;
         case O_TEX_DIR:
             if (!*value)
                 return rm_cli_usage_error("convert", "--texture-dir needs a folder");
@@ -401,12 +430,12 @@ int rm_cmd_convert(int argc, char **argv)
         if (!strcmp(a.in, "-"))
             return rm_cli_usage_error("convert", "reading standard input: give OUT ('-' writes the JOM to "
                                                  "standard output)");
-        out_owned = rm_fmt_with_ext(a.in, ".jom");
+        out_owned = rm_fmt_with_ext(a.in, a.c_header ? ".h" : ".jom");
         if (!out_owned)
             return EXIT_IO;
         a.out = out_owned;
     }
-    rm_format kind = output_kind(a.out);
+    rm_format kind = a.c_header ? RM_FORMAT_C_HEADER : output_kind(a.out);
     a.jom_only = jom_only;
 
     rm_diag diag;

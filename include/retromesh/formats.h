@@ -74,6 +74,7 @@ typedef enum rm_format {
     RM_FORMAT_GZIP,
     RM_FORMAT_PDF,
     RM_FORMAT_ELF,
+    RM_FORMAT_C_HEADER,     /* a C header of a model (written only: retromesh/cheader.h) */
     RM_FORMAT_COUNT
 } rm_format;
 
@@ -98,7 +99,7 @@ const char *rm_format_describe(rm_format f);
 const char *rm_format_name(rm_format f);
 
 /* The output kind named by a file name's extension (case-insensitive):
-   .jom -> JOM, .niff/.nif -> NIFF, .obj -> OBJ, .gltf/.glb, .png...;
+   .jom -> JOM, .niff/.nif -> NIFF, .obj -> OBJ, .h -> C header, .gltf/.glb, .png...;
    RM_FORMAT_UNKNOWN when the extension says nothing. */
 rm_format rm_format_from_name(const char *path);
 
@@ -108,7 +109,7 @@ bool rm_format_can_read_model(rm_format f);
 bool rm_format_can_write_model(rm_format f);
 /* "OBJ, NIFF" and so on: the readable kinds, for messages. */
 const char *rm_format_readable_list(void);
-/* "JOM, NIFF, OBJ": the kinds rm_model_write() writes. */
+/* "JOM, NIFF, OBJ, C header": the kinds rm_model_write() writes. */
 const char *rm_format_writable_list(void);
 
 typedef struct rm_model_read_options {
@@ -156,6 +157,9 @@ typedef struct rm_model_write_options {
        settled), for a summary; the caller frees it with rm_jom_free (it is
        initialised by the call, also on failure). */
     rm_jom_model *model_out;
+    /* C header output: the identifier prefix (NULL: from the file name,
+       rm_cheader_name_from_path). Borrowed. */
+    const char *c_name;
 } rm_model_write_options;
 
 void rm_model_write_options_default(rm_model_write_options *o);
@@ -176,7 +180,9 @@ void rm_model_write_options_default(rm_model_write_options *o);
      beside it, named by the file name of its map_Kd with the extension
      .png (no folder of the name is kept: a name from a file never writes
      outside the output's folder); the MTL names that PNG. PNGs first,
-     then the MTL, then the OBJ. */
+     then the MTL, then the OBJ.
+   - C header: converted with opt->convert as for a JOM, the textures in
+     the header (rm_cheader_from_mesh); only PATH is staged. */
 rm_status rm_model_write(const rm_mesh *mesh, rm_format kind, const char *path,
                          const rm_model_write_options *opt, rm_output_set *set,
                          rm_convert_result *result, rm_diag *diag);

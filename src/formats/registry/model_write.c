@@ -31,7 +31,7 @@ rm_status rm_model_write(const rm_mesh *mesh, rm_format kind, const char *path,
     const rm_fmt_row *row = rm_fmt_row_of(kind);
     if ((unsigned)kind >= RM_FORMAT_COUNT || kind == RM_FORMAT_UNKNOWN) {
         rm_diag_at(diag, RM_ERROR, path, 0, 0,
-                   "the name says no model format (retromesh writes %s: .jom, .niff, .obj)",
+                   "the name says no model format (retromesh writes %s: .jom, .niff, .obj, .h)",
                    rm_format_writable_list());
         return RM_USAGE;
     }

@@ -52,7 +52,7 @@ rm_status rm_fmt_read_obj(const uint8_t *data, size_t size, const char *name, rm
 rm_status rm_fmt_read_niff(const uint8_t *data, size_t size, const char *name, rm_mesh *out,
                            rm_diag *diag);
 
-/* write_jom.c, write_niff.c, write_obj.c */
+/* write_jom.c, write_niff.c, write_obj.c, write_cheader.c */
 rm_status rm_fmt_write_jom(const rm_mesh *mesh, const char *path, const rm_model_write_options *opt,
                            rm_output_set *set, rm_convert_result *result, rm_diag *diag);
 rm_status rm_fmt_write_niff(const rm_mesh *mesh, const char *path,
@@ -60,6 +60,9 @@ rm_status rm_fmt_write_niff(const rm_mesh *mesh, const char *path,
                             rm_convert_result *result, rm_diag *diag);
 rm_status rm_fmt_write_obj(const rm_mesh *mesh, const char *path, const rm_model_write_options *opt,
                            rm_output_set *set, rm_convert_result *result, rm_diag *diag);
+rm_status rm_fmt_write_cheader(const rm_mesh *mesh, const char *path,
+                               const rm_model_write_options *opt, rm_output_set *set,
+                               rm_convert_result *result, rm_diag *diag);
 
 /* paths.c: malloc'd paths (NULL: out of memory). The folder of `path`
    (with its '/', "" for a bare name) + `name`. */

@@ -46,12 +46,15 @@ static const rm_fmt_row rows[RM_FORMAT_COUNT] = {
     { RM_FORMAT_GZIP, "gzip", "a gzip-compressed file", ".gz", "unpack it first (gunzip)", NULL, NULL },
     { RM_FORMAT_PDF, "PDF", "a PDF document", ".pdf", NULL, NULL, NULL },
     { RM_FORMAT_ELF, "ELF", "an ELF program", "", NULL, NULL, NULL },
+    { RM_FORMAT_C_HEADER, "C header", "a C header of a model", ".h",
+      "a C header is not read back into a model (convert the source model)", NULL,
+      rm_fmt_write_cheader },
 };
 
 /* The readable and writable kinds, for messages; the registry tests check
    them against the rows. */
 static const char readable_list[] = "OBJ, NIFF";
-static const char writable_list[] = "JOM, NIFF, OBJ";
+static const char writable_list[] = "JOM, NIFF, OBJ, C header";
 
 const rm_fmt_row *rm_fmt_row_of(rm_format f)
 {

@@ -246,12 +246,12 @@ static void table(void **state)
             snprintf(rd + strlen(rd), sizeof rd - strlen(rd), "%s%s", rd[0] ? ", " : "",
                      rm_format_name((rm_format)f));
     }
-    static const rm_format write_order[] = { RM_FORMAT_JOM, RM_FORMAT_NIFF, RM_FORMAT_OBJ };
+    static const rm_format write_order[] = { RM_FORMAT_JOM, RM_FORMAT_NIFF, RM_FORMAT_OBJ, RM_FORMAT_C_HEADER };
     size_t writers = 0;
     for (int f = 0; f < RM_FORMAT_COUNT; f++)
         writers += rm_format_can_write_model((rm_format)f);
-    assert_int_equal(writers, 3);
-    for (size_t i = 0; i < 3; i++) {
+    assert_int_equal(writers, 4);
+    for (size_t i = 0; i < 4; i++) {
         assert_true(rm_format_can_write_model(write_order[i]));
         snprintf(wr + strlen(wr), sizeof wr - strlen(wr), "%s%s", wr[0] ? ", " : "",
                  rm_format_name(write_order[i]));
@@ -264,6 +264,7 @@ static void table(void **state)
     assert_int_equal(rm_format_from_name("scene.Niff"), RM_FORMAT_NIFF);
     assert_int_equal(rm_format_from_name("scene.nif"), RM_FORMAT_NIFF);
     assert_int_equal(rm_format_from_name("x.obj"), RM_FORMAT_OBJ);
+    assert_int_equal(rm_format_from_name("robot.h"), RM_FORMAT_C_HEADER);
     assert_int_equal(rm_format_from_name("x.jpeg"), RM_FORMAT_JPEG);
     assert_int_equal(rm_format_from_name("x.glb"), RM_FORMAT_GLB);
     assert_int_equal(rm_format_from_name("x.gltf"), RM_FORMAT_GLTF);

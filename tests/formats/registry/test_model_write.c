@@ -239,7 +239,7 @@ static void niff_and_unwritable(void **state)
     assert_int_equal(rm_model_write(&m, rm_format_from_name(out), out, NULL, set, NULL, &d), RM_OK);
     char want[512];
     assert_int_equal(rm_model_write(&m, RM_FORMAT_PNG, png, NULL, set, NULL, &d), RM_USAGE);
-    snprintf(want, sizeof want, "%s: error: retromesh does not write a PNG image (it writes JOM, NIFF, OBJ)", png);
+    snprintf(want, sizeof want, "%s: error: retromesh does not write a PNG image (it writes JOM, NIFF, OBJ, C header)", png);
     assert_true(has_msg(&d, want));
     assert_int_equal(rm_model_write(&m, RM_FORMAT_UNKNOWN, png, NULL, set, NULL, &d), RM_USAGE);
     assert_true(has_sub(&d, "the name says no model format"));
