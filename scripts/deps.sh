@@ -2,11 +2,12 @@
 # Installs the Debian packages a make target needs when some are missing.
 # Run as root it calls apt-get (update first, once); otherwise it only says
 # what is missing. Nothing is done when everything is present.
-#   scripts/deps.sh            build + tests (make demo, make test)
+#   scripts/deps.sh            build + tests (make demo, make test; the SuperH
+#                              cross tools and qemu-user run engine/ on a big-endian CPU)
 #   scripts/deps.sh fuzz       also clang, for the libFuzzer targets (make fuzz)
 #   scripts/deps.sh bench      also the benchmark's peers (make bench)
 set -eu
-pkgs="cmake make gcc pkg-config libc6-dev libcmocka-dev libjansson-dev libspng-dev libstb-dev zlib1g-dev libgif-dev"
+pkgs="cmake make gcc pkg-config libc6-dev libcmocka-dev libjansson-dev libspng-dev libstb-dev zlib1g-dev libgif-dev gcc-sh4-linux-gnu binutils-sh-elf qemu-user"
 case "${1:-}" in
   "") ;;
   # clang is half of the whole set-up (258 MiB): only make fuzz needs it.

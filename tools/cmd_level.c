@@ -12,13 +12,15 @@ static void usage(FILE *out)
     fputs("usage: retromesh level build [--max-input SIZE] LEVEL.json OUT.JOL\n"
           "       retromesh level dump [--json] [--full] [--max-input SIZE] FILE.JOL\n"
           "       retromesh level check [--max-input SIZE] FILE.JOL...\n"
-          "       retromesh level gen [--text] [--docs FILE] [--header FILE]\n"
+          "       retromesh level gen [--text] [--docs FILE] [--header FILE] [--engine-header FILE]\n"
           "\n"
           "build   writes a level from JSON (docs/levels.md)\n"
           "dump    prints every section (--json: for tools; --full: whole arrays)\n"
           "check   checks every rule and reference; one problem a line\n"
-          "gen     writes docs/level_format.md and include/retromesh/level_format.h\n"
-          "        (run from the top of the source tree); --text prints the documentation\n"
+          "gen     writes docs/level_format.md, include/retromesh/level_format.h and\n"
+          "        engine/jo/level_format.h (run from the top of the source tree); with\n"
+          "        --docs, --header or --engine-header FILE, only the files named;\n"
+          "        --text prints the documentation\n"
           "\n"
           "--max-input SIZE reads files of up to SIZE bytes (K, M, G: 1024-based; default 1G).\n"
           "'-' is standard input (build: LEVEL.json; dump, check) or output (build: OUT.JOL).\n"
@@ -27,7 +29,7 @@ static void usage(FILE *out)
           out);
 }
 
-enum { O_HELP = 1, O_MAX_INPUT, O_JSON, O_FULL, O_TEXT, O_DOCS, O_HEADER, O_COUNT };
+enum { O_HELP = 1, O_MAX_INPUT, O_JSON, O_FULL, O_TEXT, O_DOCS, O_HEADER, O_ENGINE_HEADER, O_COUNT };
 
 /* The arguments of a subcommand. */
 typedef struct sub_args {
@@ -228,6 +230,7 @@ static int cmd_gen(int argc, char **argv)
                                          {"text", 0, false, O_TEXT},
                                          {"docs", 0, true, O_DOCS},
                                          {"header", 0, true, O_HEADER},
+                                         {"engine-header", 0, true, O_ENGINE_HEADER},
                                          {0}};
     sub_args a;
     int code;
@@ -237,27 +240,41 @@ static int cmd_gen(int argc, char **argv)
     const char *first = n ? a.files[0] : NULL;
     free(a.files);
     if (n)
-        return rm_cli_usage_error("level gen", "gen takes no file ('%s'; --docs FILE, --header FILE)", first);
+        return rm_cli_usage_error("level gen",
+                                  "gen takes no file ('%s'; --docs FILE, --header FILE, --engine-header FILE)", first);
     if (a.set[O_TEXT]) {
         rm_level_gen_text(stdout);
         return EXIT_OK;
     }
-    const char *docs = a.value[O_DOCS] ? a.value[O_DOCS] : "docs/level_format.md";
-    const char *header = a.value[O_HEADER] ? a.value[O_HEADER] : "include/retromesh/level_format.h";
-    /* the documentation and the header: both written, or neither */
+    /* No path given: the three files at their places in the source tree.
+       Paths given: those files only. */
+    bool any = a.value[O_DOCS] || a.value[O_HEADER] || a.value[O_ENGINE_HEADER];
+    const struct {
+        const char *path;
+        void (*gen)(FILE *);
+    } outs[3] = {
+        {a.value[O_DOCS] ? a.value[O_DOCS] : any ? NULL : "docs/level_format.md", rm_level_gen_markdown},
+        {a.value[O_HEADER] ? a.value[O_HEADER] : any ? NULL : "include/retromesh/level_format.h",
+         rm_level_gen_header},
+        {a.value[O_ENGINE_HEADER] ? a.value[O_ENGINE_HEADER] : any ? NULL : "engine/jo/level_format.h",
+         rm_level_gen_engine_header},
+    };
+    /* all the files written, or none */
     rm_diag diag;
     rm_diag_init(&diag);
     rm_output_set *set = rm_output_set_new();
-    rm_status st = set ? stage_generated(set, docs, rm_level_gen_markdown, &diag) : RM_NOMEM;
-    if (st == RM_OK)
-        st = stage_generated(set, header, rm_level_gen_header, &diag);
+    rm_status st = set ? RM_OK : RM_NOMEM;
+    for (size_t i = 0; i < 3 && st == RM_OK; i++)
+        if (outs[i].path)
+            st = stage_generated(set, outs[i].path, outs[i].gen, &diag);
     if (st == RM_OK)
         st = rm_output_commit(set, &diag);
     rm_output_set_free(set);
     rm_cli_print_diag(&diag, false, 0);
     rm_diag_free(&diag);
-    if (st == RM_OK)
-        printf("wrote %s\nwrote %s\n", docs, header);
+    for (size_t i = 0; i < 3 && st == RM_OK; i++)
+        if (outs[i].path)
+            printf("wrote %s\n", outs[i].path);
     return rm_cli_exit_code(st);
 }
 

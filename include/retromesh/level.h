@@ -170,6 +170,9 @@ rm_status rm_level_check(const rm_level *lv, rm_diag *diag);
 void rm_level_gen_markdown(FILE *out);
 void rm_level_gen_text(FILE *out);
 void rm_level_gen_header(FILE *out);
+/* The same constants, structs and the schema as data for the engine's level
+   module, in the Jo Engine's dialect (engine/jo/level_format.h). */
+void rm_level_gen_engine_header(FILE *out);
 
 /* ---- The model files a level names (src/formats/jol/refs.c) ----------- */
 /*

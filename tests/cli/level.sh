@@ -41,9 +41,10 @@ expect_grep "$work/err" "cut.JOL: header JOLV at 0x8: size field"
 # gen --text: the documentation; gen into a folder.
 expect_status 0 "$RETROMESH" level gen --text
 expect_grep "$work/out" "Size: 44 bytes."
-expect_status 0 "$RETROMESH" level gen --docs "$work/f.md" --header "$work/f.h"
+expect_status 0 "$RETROMESH" level gen --docs "$work/f.md" --header "$work/f.h" --engine-header "$work/e.h"
 cmp -s "$work/f.md" "$SRC/docs/level_format.md" || { echo "FAIL: gen docs differ from the committed file" >&2; fail=1; }
 cmp -s "$work/f.h" "$SRC/include/retromesh/level_format.h" || { echo "FAIL: gen header differs" >&2; fail=1; }
+cmp -s "$work/e.h" "$SRC/engine/jo/level_format.h" || { echo "FAIL: gen engine header differs" >&2; fail=1; }
 # Usage errors.
 expect_status 2 "$RETROMESH" level
 expect_status 2 "$RETROMESH" level frob

@@ -3,7 +3,8 @@
 
    One walk prints either markdown (docs/level_format.md), plain text in the
    layout of the original documentation (--text: tab-separated tables), and
-   a separate walk prints include/retromesh/level_format.h. The output only
+   a separate walk prints include/retromesh/level_format.h (gen_engine.c
+   prints engine/jo/level_format.h, the Jo Engine flavour). The output only
    depends on the schema: it is committed, and a test fails when the
    committed files differ from what this prints now. */
 #include <ctype.h>
@@ -243,8 +244,9 @@ static void document(const doc *d)
                  "%sa new section: a new entry of rm_jol_sections (identifier of 4 characters, version 1). "
                  "REQUIRED only if an older engine would draw the level wrongly without it.\n\n",
             d->md ? "- " : "- ", d->md ? "- " : "- ");
-    para(d, "Then `retromesh level gen` (from the top of the source tree) makes this file and "
-            "include/retromesh/level_format.h again: commit both (a test fails until they match the schema). "
+    para(d, "Then `retromesh level gen` (from the top of the source tree) makes this file, "
+            "include/retromesh/level_format.h and engine/jo/level_format.h (the header of the Jo Engine level "
+            "module) again: commit the three (a test fails until they match the schema). "
             "The reader gives the default values of the fields missing in an older file "
             "(rm_level_get_header(), rm_level_get_records()); the tools that write levels fill the new fields.");
     para(d, "An engine reads the levels written for an older engine (the missing fields get their default "
@@ -255,7 +257,7 @@ static void document(const doc *d)
     fputs("retromesh level build LEVEL.json cd/LEVEL.JOL   # write a level from JSON\n"
           "retromesh level dump cd/LEVEL.JOL               # print the sections (--json: for tools)\n"
           "retromesh level check cd/LEVEL.JOL              # check the file\n"
-          "retromesh level gen                             # make this file and include/retromesh/level_format.h\n",
+          "retromesh level gen                             # make this file and the 2 C headers (library, engine)\n",
           out);
     fputs(d->md ? "```\n\n" : "\n", out);
     para(d, "Writing a level in JSON (see docs/levels.md):");
@@ -386,12 +388,19 @@ void rm_level_gen_header(FILE *out)
         if (!s->header_count && !s->record_count)
             fputc('\n', out);
     }
+    rm_jol_gen_enums(out, "RM_LEVEL", false);
+    fputs("\n#endif\n", out);
+}
+
+void rm_jol_gen_enums(FILE *out, const char *prefix, bool parens)
+{
+    const char *open = parens ? "(" : "", *close = parens ? ")" : "";
     for (size_t i = 0; i < rm_jol_enum_count; i++) {
         const rm_jol_enum *e = &rm_jol_enums[i];
         fprintf(out, "/* %s */\n", e->desc);
         for (size_t k = 0; k < e->count; k++)
-            fprintf(out, e->flags ? "#define RM_LEVEL_%s_%s 0x%04" PRIX64 "\n" : "#define RM_LEVEL_%s_%s %" PRId64 "\n",
-                    e->name, e->values[k].name, e->values[k].value);
+            fprintf(out, e->flags ? "#define %s_%s_%s %s0x%04" PRIX64 "%s\n" : "#define %s_%s_%s %s%" PRId64 "%s\n",
+                    prefix, e->name, e->values[k].name, open, e->values[k].value, close);
         fputc('\n', out);
     }
     fputs("/* Reserved identifiers (next versions of the engine) */\n", out);
@@ -401,8 +410,7 @@ void rm_level_gen_header(FILE *out)
         for (int k = 3; k > 0 && id[k] == ' '; k--)
             id[k] = 0;
         const char *r = rm_jol_reserved_ids[i].id;
-        fprintf(out, "#define RM_LEVEL_ID_%s 0x%02X%02X%02X%02Xu /* %s */\n", id, r[0], r[1], r[2], r[3],
-                rm_jol_reserved_ids[i].desc);
+        fprintf(out, "#define %s_ID_%s %s0x%02X%02X%02X%02Xu%s /* %s */\n", prefix, id, open, r[0], r[1], r[2],
+                r[3], close, rm_jol_reserved_ids[i].desc);
     }
-    fputs("\n#endif\n", out);
 }

@@ -17,6 +17,11 @@ bool rm_jol_array_span(const rm_level_section *s, const rm_jol_section *sc, cons
 
 /* The base of a header (record RM_LEVEL_HEADER) or a record, and the bytes
    the file gives it. */
+/* gen.c: the enumerations, flags and reserved identifiers as #defines named
+   PREFIX_ENUM_VALUE and PREFIX_ID_XXXX (parens: each value in parentheses,
+   the engine header's style); shared by both generated headers. */
+void rm_jol_gen_enums(FILE *out, const char *prefix, bool parens);
+
 const uint8_t *rm_jol_base(const rm_level_section *s, size_t record, uint32_t *avail);
 
 #endif

@@ -1,6 +1,7 @@
-/* tests/formats/jol/test_jol_gen.c - the committed docs/level_format.md and
-   include/retromesh/level_format.h are what `retromesh level gen` prints
-   now (run it and commit when this fails), and gen is stable. */
+/* tests/formats/jol/test_jol_gen.c - the committed docs/level_format.md,
+   include/retromesh/level_format.h and engine/jo/level_format.h (the Jo
+   Engine module's header) are what `retromesh level gen` prints now (run
+   it and commit when this fails), and gen is stable. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -51,13 +52,15 @@ static void test_committed(void **state)
     (void)state;
     same_as_committed(rm_level_gen_markdown, "docs/level_format.md");
     same_as_committed(rm_level_gen_header, "include/retromesh/level_format.h");
+    same_as_committed(rm_level_gen_engine_header, "engine/jo/level_format.h");
 }
 
 static void test_stable(void **state)
 {
     (void)state;
-    void (*fns[3])(FILE *) = {rm_level_gen_markdown, rm_level_gen_text, rm_level_gen_header};
-    for (int i = 0; i < 3; i++) {
+    void (*fns[4])(FILE *) = {rm_level_gen_markdown, rm_level_gen_text, rm_level_gen_header,
+                              rm_level_gen_engine_header};
+    for (int i = 0; i < 4; i++) {
         size_t a_len, b_len;
         char *a = gen(fns[i], &a_len), *b = gen(fns[i], &b_len);
         assert_int_equal(a_len, b_len);
