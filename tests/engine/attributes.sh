@@ -1,7 +1,8 @@
-# The ATTR of each polygon (RULES.md "MATL + QMAT -> ATTR"), worked out by
-# hand for a model made here with one quad per material case, and for the
-# cube fixture; checked on the SuperH CPU (run_model) and on host_model's
-# own table (which the other tests compare with the engine on every model).
+# The ATTR of each polygon (docs/engine.md, the MATL -> ATTR table), worked
+# out by hand for a model made here with one quad per material case, and for
+# the cube fixture; checked on the SuperH CPU (run_model) and on host_model,
+# which takes the library's rm_sgl_attr_of (retromesh/sgl.h; the other tests
+# compare it with the engine on every model).
 . "$(dirname "$0")/lib.sh"
 d="$work/cd"
 mkdir -p "$d"

@@ -13,11 +13,11 @@
    - "pose", "poses": rm_3d_model_get_pose, rm_3d_pose_blend (W as the CLI
      takes it: round(256 W)), and the matrices rm_3d_model_draw_pose gives
      its callback (no target), as `retromesh pose --json` without "degrees".
-   - "attributes": the host runtime has no ATTR; this program builds each
-     one from the MATL/QMAT records and the CD context's sprites with the
-     table of .helpers/RULES.md ("MATL + QMAT -> ATTR"), written here
-     independently of engine/model.c. test_attributes.sh checks this table
-     against values worked out by hand.
+   - "attributes": the host runtime has no ATTR; each one is the library's
+     rm_sgl_attr_of (retromesh/sgl.h, the one table of docs/engine.md, also
+     used by the C header writer) over the MATL/QMAT records and the CD
+     context's sprites: an implementation apart from engine/model.c.
+     attributes.sh checks both against values worked out by hand.
    - "drawn": rm_3d_model_draw_pose into rm_3d_collect (hidden bones with
      rm_3d_model_set_hidden_bones), each visible polygon's corners
      collect.points[v], turned by the --view matrix (rm_3d_matrix_translate,
@@ -49,6 +49,7 @@
 #include <retromesh/cd.h>
 #include <retromesh/mesh.h>
 #include <retromesh/model.h>
+#include <retromesh/sgl.h>
 
 #define MAX_TIMES 256
 
@@ -200,7 +201,7 @@ static void print_pose_at(int time)
     fputs("]}", stdout);
 }
 
-/* ---- ATTR, the table of RULES.md, from the host's records ---- */
+/* ---- ATTR: the library's table (retromesh/sgl.h) over the CD context's sprites ---- */
 
 static void print_attributes(rm_cd *cd, const rm_cd_model_info *info)
 {
@@ -210,65 +211,30 @@ static void print_attributes(rm_cd *cd, const rm_cd_model_info *info)
         rm_jom_material mat;
         memset(&mat, 0, sizeof mat);
         rm_3d_model_material(model, rm_3d_model_polygon_material(model, p), &mat);
-        uint32_t f = mat.flags;
-        bool textured = mat.texture >= 0;
-        const rm_cd_sprite *tex = NULL;
-        if (textured && (uint32_t)mat.texture < info->texture_count && info->textures[mat.texture].sprite >= 0)
-            tex = rm_cd_sprite_at(cd, info->textures[mat.texture].sprite);
-        unsigned flag = (f & RM_MAT_DUAL_PLANE) ? 1u : 0u;             /* Dual_Plane : Single_Plane */
-        unsigned sort;
-        switch (f & RM_MAT_SORT_PREVIOUS) {
-        case RM_MAT_SORT_PREVIOUS: sort = 0; break;                    /* SORT_BFR */
-        case RM_MAT_SORT_MIN: sort = 1; break;                         /* SORT_MIN */
-        case RM_MAT_SORT_MAX: sort = 2; break;                         /* SORT_MAX */
-        default: sort = 3; break;                                      /* SORT_CEN */
+        const rm_cd_sprite *s = NULL;
+        if (mat.texture >= 0 && (uint32_t)mat.texture < info->texture_count && info->textures[mat.texture].sprite >= 0)
+            s = rm_cd_sprite_at(cd, info->textures[mat.texture].sprite);
+        /* The sprite as the engine drew it (none loaded: sprite 0, RGB). */
+        rm_sgl_texture tex = {RM_SGL_TEXTURE_RGB, 0, 0};
+        if (s) {
+            tex.sprite_id = (uint16_t)s->id;
+            if (s->mode == RM_CD_LUT16) {
+                tex.mode = RM_SGL_TEXTURE_LUT;
+                tex.lut_colno = (uint16_t)(s->address / 8u);   /* the LUT's offset / 8 */
+            } else if (s->mode == RM_CD_PAL256) {
+                tex.mode = RM_SGL_TEXTURE_8BIT;
+            }
         }
-        if (f & RM_MAT_LIGHT)
-            sort |= 8;                                                 /* UseLight */
-        if (textured)
-            sort |= 4;                                                 /* UseTexture */
-        if (tex && tex->mode == RM_CD_PAL256)
-            sort |= 32;                                                /* UsePalette */
-        unsigned texno = textured && tex ? (unsigned)tex->id : 0u;
-        unsigned atrb;
-        if (!textured)
-            atrb = 40u | 128u | 64u;                                   /* CL32KRGB | ECdis | SPdis */
-        else if (tex && tex->mode == RM_CD_LUT16)
-            atrb = 8;                                                  /* CL16Look */
-        else if (tex && tex->mode == RM_CD_PAL256)
-            atrb = 32;                                                 /* CL256Bnk */
-        else
-            atrb = 40;                                                 /* CL32KRGB */
-        if (textured && !(f & RM_MAT_END_CODES))
-            atrb |= 128;                                               /* ECdis */
-        if (f & RM_MAT_HALF_TRANSPARENT)
-            atrb |= 3;                                                 /* CL_Trans */
-        if ((f & RM_MAT_GOURAUD) || info->for_lights)
-            atrb |= 4;                                                 /* CL_Gouraud */
-        if (f & RM_MAT_SCREEN_DOORS)
-            atrb |= 256;                                               /* MESHon */
-        unsigned colno = 0;
-        if (!textured)
-            colno = 0x8000u | ((unsigned)(mat.b >> 3) << 10) | ((unsigned)(mat.g >> 3) << 5) | (unsigned)(mat.r >> 3);
-        else if (tex && tex->mode == RM_CD_LUT16)
-            colno = tex->address / 8u;                                 /* the LUT's offset / 8 */
-        unsigned gstb = 0;
+        uint16_t gstb = 0;
         if (info->polygon_gouraud && info->polygon_gouraud[p] >= 0) {
             const rm_cd_sprite *g = rm_cd_sprite_at(cd, info->polygon_gouraud[p]);
             if (g)
-                gstb = g->address / 8u;
+                gstb = (uint16_t)(g->address / 8u);
         }
-        unsigned dir = 4;                                              /* FUNC_Polygon */
-        if (textured) {
-            dir = 2;                                                   /* FUNC_Texture */
-            if (f & RM_MAT_FLIP_H)
-                dir |= 0x10;
-            if (f & RM_MAT_FLIP_V)
-                dir |= 0x20;
-        }
+        rm_sgl_attr a = rm_sgl_attr_of(&mat, &tex, gstb, info->for_lights);
         fputs(p ? ",\n    " : "\n    ", stdout);
         printf("{\"flag\": %u, \"sort\": %u, \"texno\": %u, \"atrb\": %u, \"colno\": %u, \"gstb\": %u, \"dir\": %u}",
-               flag, sort, texno, atrb, colno, gstb, dir);
+               a.flag, a.sort, a.texno, a.atrb, a.colno, a.gstb, a.dir);
     }
     putchar(']');
 }

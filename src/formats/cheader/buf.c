@@ -1,38 +1,25 @@
-/* src/formats/cheader/buf.c - the growing text buffer of the C header
-   writer; numbers are printed under the C locale (core/cnum.h). */
+/* src/formats/cheader/buf.c - appending to the text of the C header: the
+   project's rm_writer (core/bytes.h), zero-terminated after each append;
+   numbers are printed under the C locale (core/cnum.h). */
 #include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "core/cnum.h"
 #include "formats/cheader/cheader_internal.h"
 
-static bool reserve(ch_buf *b, size_t more)
+/* Counts the zero after the text as written, then takes it back: the text
+   stays a C string, its size excludes the zero. */
+static void terminate(ch_buf *b)
 {
-    if (b->nomem)
-        return false;
-    if (b->len + more + 1 <= b->cap)
-        return true;
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap < b->len + more + 1)
-        cap *= 2;
-    char *t = realloc(b->text, cap);
-    if (!t) {
-        b->nomem = true;
-        return false;
-    }
-    b->text = t;
-    b->cap = cap;
-    return true;
+    rm_write_zeros(&b->w, 1);
+    if (!b->w.failed)
+        b->w.size--;
 }
 
 void ch_puts(ch_buf *b, const char *s)
 {
-    size_t n = strlen(s);
-    if (!reserve(b, n))
-        return;
-    memcpy(b->text + b->len, s, n + 1);
-    b->len += n;
+    rm_write_bytes(&b->w, s, strlen(s));
+    terminate(b);
 }
 
 void ch_printf(ch_buf *b, const char *fmt, ...)
@@ -43,17 +30,17 @@ void ch_printf(ch_buf *b, const char *fmt, ...)
     int n = rm_cvsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
     if (n < 0) {
-        b->nomem = true;
+        b->w.failed = true;
         return;
     }
     if ((size_t)n < sizeof small) {
         ch_puts(b, small);
         return;
     }
-    if (!reserve(b, (size_t)n))
+    if (!rm_writer_reserve(&b->w, (size_t)n + 1))
         return;
     va_start(ap, fmt);
-    rm_cvsnprintf(b->text + b->len, (size_t)n + 1, fmt, ap);
+    rm_cvsnprintf((char *)b->w.data + b->w.size, (size_t)n + 1, fmt, ap);
     va_end(ap);
-    b->len += (size_t)n;
+    b->w.size += (size_t)n;
 }

@@ -6,13 +6,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/bytes.h"
+
+/* The text of the header: the project's growing buffer (core/bytes.h),
+   kept zero-terminated after each append; w.failed: an append failed,
+   the text is cut. */
 typedef struct ch_buf {
-    char *text;
-    size_t len, cap;
-    bool nomem;         /* an append failed: the text is cut */
+    rm_writer w;
 } ch_buf;
 
-/* Appends printf-formatted text (C locale); on failure sets nomem. */
+/* Appends printf-formatted text (C locale); on failure sets w.failed. */
 void ch_printf(ch_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ch_puts(ch_buf *b, const char *s);
 

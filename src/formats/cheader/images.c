@@ -1,11 +1,12 @@
 /* src/formats/cheader/images.c - the texels of each texture of a
    converted model, for the C header: from its TIMG entry (embedded; a
    16-colour texture expanded to RGB555 words) or from its .BIN bytes
-   (little-endian words after a 4-byte size, saturn-notes 3.1). */
+   (rm_bin_decode). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "retromesh/cheader.h"
+#include "retromesh/image.h"
 
 void rm_cheader_images_free(rm_cheader_image *images, size_t count)
 {
@@ -16,26 +17,19 @@ void rm_cheader_images_free(rm_cheader_image *images, size_t count)
     free(images);
 }
 
+/* A texture converted to a .BIN: its texels through the project's .BIN
+   reader (which checks the size). */
 static rm_status from_bin(const rm_convert_texture *t, rm_cheader_image *img, rm_diag *diag)
 {
-    const uint8_t *b = t->bin;
-    if (!b || t->bin_size < 4)
-        goto bad;
-    uint32_t w = (uint32_t)b[0] | (uint32_t)b[1] << 8, h = (uint32_t)b[2] | (uint32_t)b[3] << 8;
-    if (w == 0 || h == 0 || t->bin_size != 4 + (size_t)w * h * 2)
-        goto bad;
-    uint16_t *px = malloc((size_t)w * h * sizeof *px);
-    if (!px)
-        return RM_NOMEM;
-    for (size_t i = 0; i < (size_t)w * h; i++)
-        px[i] = (uint16_t)(b[4 + 2 * i] | b[5 + 2 * i] << 8);
-    img->width = (uint16_t)w;
+    uint16_t *px = NULL;
+    uint32_t w = 0, h = 0;
+    rm_status st = rm_bin_decode(t->bin, t->bin_size, t->name, &px, &w, &h, diag);
+    if (st != RM_OK)
+        return st;
+    img->width = (uint16_t)w;   /* a .BIN header holds 16 bits */
     img->height = (uint16_t)h;
     img->texels = px;
     return RM_OK;
-bad:
-    rm_diag_add(diag, RM_ERROR, "%s: error: the texture's .BIN bytes do not hold its size", t->name);
-    return RM_INVALID;
 }
 
 rm_status rm_cheader_images(const rm_jom_model *m, const rm_convert_result *res,

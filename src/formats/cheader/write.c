@@ -296,7 +296,7 @@ static void put_gouraud(ch_buf *b, const rm_jom_model *m, const char *n, const u
               (unsigned long)m->polygon_count);
     uint16_t *w = malloc((size_t)m->polygon_count * sizeof *w);
     if (!w) {
-        b->nomem = true;
+        b->w.failed = true;
         return;
     }
     for (uint32_t p = 0; p < m->polygon_count; p++)
@@ -396,7 +396,8 @@ rm_status rm_cheader_write(const rm_jom_model *m, const rm_cheader_image *images
     uint16_t *colors = malloc((size_t)m->polygon_count * 4 * sizeof *colors);
     uint32_t tables = 0;
     st = table_of && colors ? rm_sgl_gouraud_tables(m, false, table_of, colors, &tables) : RM_NOMEM;
-    ch_buf b = {0};
+    ch_buf b;
+    rm_writer_init(&b.w);
     if (st == RM_OK) {
         put_top(&b, m, n, opt ? opt->made_by : NULL, tables);
         char guard[RM_CHEADER_NAME_MAX + 1];
@@ -418,15 +419,15 @@ rm_status rm_cheader_write(const rm_jom_model *m, const rm_cheader_image *images
     }
     free(table_of);
     free(colors);
-    if (st == RM_OK && b.nomem)
+    if (st == RM_OK && b.w.failed)
         st = RM_NOMEM;
     if (st != RM_OK) {
-        free(b.text);
+        rm_writer_free(&b.w);
         if (st == RM_NOMEM)
             rm_diag_add(diag, RM_ERROR, "%s: error: out of memory", n);
         return st;
     }
-    *text = b.text;
-    *size = b.len;
+    *text = (char *)b.w.data;
+    *size = b.w.size;
     return RM_OK;
 }

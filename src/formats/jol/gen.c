@@ -292,12 +292,30 @@ void rm_level_gen_text(FILE *out)
 
 /* ---- The C header ------------------------------------------------------- */
 
-static void upper(char *dst, size_t size, const char *src)
+void rm_jol_gen_case(char *dst, size_t size, const char *src, bool up)
 {
     size_t i = 0;
     for (; src[i] && i + 1 < size; i++)
-        dst[i] = src[i] == ' ' ? '_' : (char)toupper((unsigned char)src[i]);
+        dst[i] = src[i] == ' ' ? '_' : (char)(up ? toupper((unsigned char)src[i]) : tolower((unsigned char)src[i]));
     dst[i] = 0;
+}
+
+void rm_jol_gen_members(FILE *out, const rm_jol_field *f, size_t n, const rm_jol_layout *lay,
+                        const char *(*ctype_of)(rm_jol_type), const char *pad)
+{
+    uint32_t pos = 0;
+    unsigned k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (lay->offset[i] > pos)
+            fprintf(out, "    %s%u[%lu];\n", pad, k++, (unsigned long)(lay->offset[i] - pos));
+        if (f[i].count > 1)
+            fprintf(out, "    %s %s[%u];\n", ctype_of(f[i].type), f[i].name, f[i].count);
+        else
+            fprintf(out, "    %s %s;\n", ctype_of(f[i].type), f[i].name);
+        pos = lay->offset[i] + f[i].count * rm_jol_type_size(f[i].type);
+    }
+    if (lay->size > pos)
+        fprintf(out, "    %s%u[%lu];\n", pad, k, (unsigned long)(lay->size - pos));
 }
 
 static const char *ctype(rm_jol_type t)
@@ -315,35 +333,20 @@ static const char *ctype(rm_jol_type t)
 static void header_struct(FILE *out, const char *id, const char *what, const rm_jol_field *f, size_t n)
 {
     char uid[16], lid[16];
-    upper(uid, sizeof uid, id);
-    size_t k = 0;
-    for (; id[k] && k + 1 < sizeof lid; k++)
-        lid[k] = (char)tolower((unsigned char)id[k]);
-    lid[k] = 0;
+    rm_jol_gen_case(uid, sizeof uid, id, true);
+    rm_jol_gen_case(lid, sizeof lid, id, false);
     rm_jol_layout lay;
     rm_jol_compute_layout(f, n, &lay);
     char uw[16];
-    upper(uw, sizeof uw, what);
+    rm_jol_gen_case(uw, sizeof uw, what, true);
     fprintf(out, "#define RM_LEVEL_%s_%s_SIZE %lu\n", uid, uw, (unsigned long)lay.size);
     for (size_t i = 0; i < n; i++) {
         char uf[64];
-        upper(uf, sizeof uf, f[i].name);
+        rm_jol_gen_case(uf, sizeof uf, f[i].name, true);
         fprintf(out, "#define RM_LEVEL_%s_%s_%s_OFFSET %lu\n", uid, uw, uf, (unsigned long)lay.offset[i]);
     }
     fprintf(out, "typedef struct rm_level_%s_%s {\n", lid, what);
-    uint32_t pos = 0;
-    unsigned pad = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (lay.offset[i] > pos)
-            fprintf(out, "    uint8_t pad%u[%lu];\n", pad++, (unsigned long)(lay.offset[i] - pos));
-        if (f[i].count > 1)
-            fprintf(out, "    %s %s[%u];\n", ctype(f[i].type), f[i].name, f[i].count);
-        else
-            fprintf(out, "    %s %s;\n", ctype(f[i].type), f[i].name);
-        pos = lay.offset[i] + f[i].count * rm_jol_type_size(f[i].type);
-    }
-    if (lay.size > pos)
-        fprintf(out, "    uint8_t pad%u[%lu];\n", pad, (unsigned long)(lay.size - pos));
+    rm_jol_gen_members(out, f, n, &lay, ctype, "uint8_t pad");
     fprintf(out, "} rm_level_%s_%s;\n", lid, what);
     fprintf(out, "RM_LEVEL_ASSERT(sizeof(rm_level_%s_%s) == %lu);\n", lid, what, (unsigned long)lay.size);
     for (size_t i = 0; i < n; i++)

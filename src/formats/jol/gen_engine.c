@@ -21,14 +21,6 @@
 
 #include "jol_internal.h"
 
-static void to_case(char *dst, size_t size, const char *src, bool up)
-{
-    size_t i = 0;
-    for (; src[i] && i + 1 < size; i++)
-        dst[i] = src[i] == ' ' ? '_' : (char)(up ? toupper((unsigned char)src[i]) : tolower((unsigned char)src[i]));
-    dst[i] = 0;
-}
-
 static const char *jo_ctype(rm_jol_type t)
 {
     switch (t) {
@@ -61,36 +53,24 @@ static unsigned long default_bits(const rm_jol_field *f)
 static void layout_struct(FILE *out, const char *id, const char *what, const rm_jol_field *f, size_t n)
 {
     char uid[16], lid[16], uw[16];
-    to_case(uid, sizeof uid, id, true);
-    to_case(lid, sizeof lid, id, false);
-    to_case(uw, sizeof uw, what, true);
+    rm_jol_gen_case(uid, sizeof uid, id, true);
+    rm_jol_gen_case(lid, sizeof lid, id, false);
+    rm_jol_gen_case(uw, sizeof uw, what, true);
     rm_jol_layout lay;
     rm_jol_compute_layout(f, n, &lay);
     fprintf(out, "#define JO_LEVEL_%s_%s_SIZE (%lu)\n", uid, uw, (unsigned long)lay.size);
     for (size_t i = 0; i < n; i++) {
         char uf[64];
-        to_case(uf, sizeof uf, f[i].name, true);
+        rm_jol_gen_case(uf, sizeof uf, f[i].name, true);
         fprintf(out, "#define JO_LEVEL_%s_%s_%s_OFFSET (%lu)\n", uid, uw, uf, (unsigned long)lay.offset[i]);
     }
     fputs("typedef struct\n{\n", out);
-    uint32_t pos = 0;
-    unsigned pad = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (lay.offset[i] > pos)
-            fprintf(out, "    unsigned char __pad%u[%lu];\n", pad++, (unsigned long)(lay.offset[i] - pos));
-        if (f[i].count > 1)
-            fprintf(out, "    %s %s[%u];\n", jo_ctype(f[i].type), f[i].name, f[i].count);
-        else
-            fprintf(out, "    %s %s;\n", jo_ctype(f[i].type), f[i].name);
-        pos = lay.offset[i] + f[i].count * rm_jol_type_size(f[i].type);
-    }
-    if (lay.size > pos)
-        fprintf(out, "    unsigned char __pad%u[%lu];\n", pad, (unsigned long)(lay.size - pos));
+    rm_jol_gen_members(out, f, n, &lay, jo_ctype, "unsigned char __pad");
     fprintf(out, "} jo_level_%s_%s;\n", lid, what);
     fprintf(out, "__JO_LEVEL_ASSERT(sizeof(jo_level_%s_%s) == JO_LEVEL_%s_%s_SIZE);\n", lid, what, uid, uw);
     for (size_t i = 0; i < n; i++) {
         char uf[64];
-        to_case(uf, sizeof uf, f[i].name, true);
+        rm_jol_gen_case(uf, sizeof uf, f[i].name, true);
         fprintf(out, "__JO_LEVEL_ASSERT(__builtin_offsetof(jo_level_%s_%s, %s) == JO_LEVEL_%s_%s_%s_OFFSET);\n", lid,
                 what, f[i].name, uid, uw, uf);
     }
@@ -101,7 +81,7 @@ static void layout_struct(FILE *out, const char *id, const char *what, const rm_
 static void field_table(FILE *out, const char *id, const char *what, const rm_jol_field *f, size_t n)
 {
     char lid[16];
-    to_case(lid, sizeof lid, id, false);
+    rm_jol_gen_case(lid, sizeof lid, id, false);
     rm_jol_layout lay;
     rm_jol_compute_layout(f, n, &lay);
     fprintf(out, "static const jo_level_field_schema __jo_level_%s_%s_fields[%zu] =\n{\n", lid, what, n);
@@ -227,7 +207,7 @@ void rm_level_gen_engine_header(FILE *out)
     for (size_t i = 0; i < rm_jol_section_count; i++) {
         const rm_jol_section *s = &rm_jol_sections[i];
         char lid[16];
-        to_case(lid, sizeof lid, s->id, false);
+        rm_jol_gen_case(lid, sizeof lid, s->id, false);
         if (s->header_count)
             field_table(out, s->id, "header", s->header, s->header_count);
         if (s->record_count)
@@ -249,7 +229,7 @@ void rm_level_gen_engine_header(FILE *out)
     for (size_t i = 0; i < rm_jol_section_count; i++) {
         const rm_jol_section *s = &rm_jol_sections[i];
         char lid[16];
-        to_case(lid, sizeof lid, s->id, false);
+        rm_jol_gen_case(lid, sizeof lid, s->id, false);
         rm_jol_layout h, r;
         rm_jol_compute_layout(s->header, s->header_count, &h);
         rm_jol_compute_layout(s->records, s->record_count, &r);

@@ -21,6 +21,13 @@ bool rm_jol_array_span(const rm_level_section *s, const rm_jol_section *sc, cons
    PREFIX_ENUM_VALUE and PREFIX_ID_XXXX (parens: each value in parentheses,
    the engine header's style); shared by both generated headers. */
 void rm_jol_gen_enums(FILE *out, const char *prefix, bool parens);
+/* gen.c: an identifier in upper (up) or lower case, spaces as '_'. */
+void rm_jol_gen_case(char *dst, size_t size, const char *src, bool up);
+/* gen.c: the members of a generated struct at the layout's offsets, the
+   gaps as PAD0[n], PAD1[n]... (pad: "uint8_t pad", "unsigned char __pad"),
+   each type named by ctype_of. */
+void rm_jol_gen_members(FILE *out, const rm_jol_field *f, size_t n, const rm_jol_layout *lay,
+                        const char *(*ctype_of)(rm_jol_type), const char *pad);
 
 const uint8_t *rm_jol_base(const rm_level_section *s, size_t record, uint32_t *avail);
 
