@@ -30,6 +30,21 @@ for obj in examples/*.obj; do
   "$tool" info "$out/$name.jom"
   echo
 done
+# glTF models carry their skeleton and animations (docs/gltf.md).
+for gltf in examples/*.gltf; do
+  name=$(basename "$gltf" .gltf)
+  echo "================================================================"
+  echo "retromesh info $gltf"
+  echo "================================================================"
+  "$tool" info "$gltf"
+  echo "---- retromesh convert --verbose $gltf $out/$name.jom"
+  "$tool" convert --verbose "$gltf" "$out/$name.jom"
+  echo "---- retromesh check $out/$name.jom"
+  "$tool" check "$out/$name.jom"
+  echo "---- retromesh pose $out/$name.jom --anim wave --time 15"
+  "$tool" pose "$out/$name.jom" --anim wave --time 15
+  echo
+done
 echo "================================================================"
 echo "a level: retromesh level build examples/level.json $out/LEVEL.JOL"
 echo "================================================================"
@@ -45,9 +60,10 @@ echo "---- retromesh render: pictures as the Saturn would draw them"
 "$tool" render "$out/walker.jom" --anim walk --time 20 --views 4 -o "$out/walker.png"
 "$tool" render "$out/robot.jom" --yaw 30 --pitch 15 -o "$out/robot.png"
 "$tool" render "$out/walker.jom" --gif "$out/walker.gif" --fps 15 --size 160x120
+"$tool" render "$out/puppet.jom" --anim wave --gif "$out/puppet.gif" --fps 15 --size 160x120
 # The crate's texture is CRATE.BIN beside crate.jom.
 "$tool" render "$out/crate.jom" --yaw 30 --pitch 20 -o "$out/crate_view.png"
-echo "demo: $out/walker.png $out/robot.png $out/walker.gif $out/crate_view.png"
+echo "demo: $out/walker.png $out/robot.png $out/walker.gif $out/puppet.gif $out/crate_view.png"
 echo
 echo "================================================================"
 echo "will it fit? retromesh budget: the level's models loaded as the engine would"

@@ -16,8 +16,9 @@ static void usage(FILE *out)
 {
     fputs("usage: retromesh convert IN [OUT.jom|OUT.niff|OUT.obj|OUT.h] [options]\n"
           "\n"
-          "Converts a model, told by its content (a Wavefront OBJ and its MTL materials, a NIFF\n"
-          "file of the Nintendo 64 SDK), to a Jo Engine model (.JOM). A file that is no model (a\n"
+          "Converts a model, told by its content (a Wavefront OBJ and its MTL materials, a glTF 2.0\n"
+          "model (.gltf or .glb) with its skeleton and animations, a NIFF file of the Nintendo 64\n"
+          "SDK), to a Jo Engine model (.JOM). A file that is no model (a\n"
           "PNG, a JOL, an empty file) or has no polygon is refused (exit 1). Without OUT, the\n"
           "output is IN with the extension .jom; IN '-' reads standard input, OUT '-' writes the\n"
           "JOM to standard output. OUT's folder is made when missing. The extension chooses:\n"
@@ -46,6 +47,15 @@ static void usage(FILE *out)
           " *--skeleton RIG.json\n"
           "                     add a rigid skeleton and its animations (BONE and ANIM chunks)\n"
           "                     from a JSON file (the format: docs/skeleton.md)\n"
+          "\n"
+          "glTF input (.gltf, .glb: its armature and animations come with it; docs/gltf.md):\n"
+          "  --rigid            a vertex weighted to several joints goes to its heaviest one\n"
+          "                     (default: an error naming the vertex)\n"
+          "  --key-ticks N      sample the animations every N ticks (60 a second; default: the\n"
+          "                     step of the animation's keyframes)\n"
+          "  --loop NAME        the animation NAME loops (default: when its last pose is its first)\n"
+          "  --once NAME        the animation NAME plays once\n"
+          "  (glTF holds only triangles: they are joined back into quads unless --keep-triangles)\n"
           "\n"
           "Textures (map_Kd images: PNG, TGA, BMP, JPEG, GIF; see docs/textures.md):\n"
           "  --texture-dir DIR  look for the images in DIR too (after the MTL's folder)\n"
@@ -175,8 +185,14 @@ static bool is_stream(const char *out)
     return !strcmp(out, "-") || (stat(out, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode));
 }
 
+#define MAX_ANIM_NAMES 64
+
 typedef struct convert_args {
     const char *in, *out, *texture_out, *skeleton;
+    /* glTF input: --rigid, --key-ticks, --loop, --once */
+    rm_gltf_options gltf;
+    const char *gltf_only;      /* the first of them given, for a message */
+    const char *loop[MAX_ANIM_NAMES], *once[MAX_ANIM_NAMES];
     const char *jom_only;       /* an option only a .jom output takes */
     const char *c_name;         /* --c-name */
     bool quiet, verbose, rebuild, c_header;
@@ -212,6 +228,11 @@ static rm_status run(convert_args *a, rm_format kind, rm_output_set *set, rm_dia
         rm_cli_usage_error("convert", "--%s is for a .jom output, not %s", a->jom_only, a->out);
         st = RM_USAGE;
     }
+    if (st == RM_OK && a->gltf_only && in_kind != RM_FORMAT_GLTF && in_kind != RM_FORMAT_GLB) {
+        rm_cli_usage_error("convert", "--%s is for glTF input; %s is %s", a->gltf_only, a->in,
+                           rm_format_describe(in_kind));
+        st = RM_USAGE;
+    }
     if (st == RM_OK && a->rebuild && !(in_kind == RM_FORMAT_NIFF && kind == RM_FORMAT_NIFF)) {
         rm_cli_usage_error("convert", "--rebuild is for NIFF -> NIFF");
         st = RM_USAGE;
@@ -236,6 +257,9 @@ static rm_status run(convert_args *a, rm_format kind, rm_output_set *set, rm_dia
     ro.load_textures = kind != RM_FORMAT_JOM && kind != RM_FORMAT_C_HEADER && !a->opt.no_textures;
     ro.no_textures = a->opt.no_textures;
     ro.texture_dir = a->opt.texture_dir;
+    ro.gltf = a->gltf;
+    ro.gltf.loop = a->loop;
+    ro.gltf.once = a->once;
     rm_mesh mesh;
     rm_mesh_init(&mesh);
     if (st == RM_OK)
@@ -275,7 +299,8 @@ static rm_status run(convert_args *a, rm_format kind, rm_output_set *set, rm_dia
     if (st == RM_OK)
         st = rm_output_commit(set, diag);
     if (st == RM_OK && a->verbose)
-        summary(a->in, a->out, &mesh, kind, &res, &skel, a->summary, sizeof a->summary);
+        summary(a->in, a->out, &mesh, kind, &res, a->skeleton || !mesh.skeleton ? &skel : mesh.skeleton,
+                a->summary, sizeof a->summary);
     if (st == RM_OK && (kind == RM_FORMAT_JOM || kind == RM_FORMAT_C_HEADER)) {
         /* the budget line: printed last, after any number of warnings */
         char line[256];
@@ -293,12 +318,13 @@ int rm_cmd_convert(int argc, char **argv)
     convert_args a;
     memset(&a, 0, sizeof a);
     rm_convert_options_default(&a.opt);
+    rm_gltf_options_default(&a.gltf);
     const char *jom_only = NULL;    /* an option that only a .jom output takes */
 
     enum {
         O_HELP = 1, O_OUT, O_AXES, O_SCALE, O_NO_WELD, O_KEEP_TRI, O_MERGE_TRI, O_SKELETON, O_TEX_DIR,
         O_TEX_OUT, O_EMBED, O_DITHER, O_MAX_TEX, O_SLICE, O_NO_TEX, O_STRICT, O_REBUILD, O_QUIET,
-        O_VERBOSE, O_MAX_INPUT, O_C_HEADER, O_C_NAME
+        O_VERBOSE, O_MAX_INPUT, O_C_HEADER, O_C_NAME, O_RIGID, O_KEY_TICKS, O_LOOP, O_ONCE
     };
     static const rm_cli_option opts[] = {
         {"help", 'h', false, O_HELP},
@@ -323,6 +349,10 @@ int rm_cmd_convert(int argc, char **argv)
         {"max-input", 0, true, O_MAX_INPUT},
         {"c-header", 0, false, O_C_HEADER},
         {"c-name", 0, true, O_C_NAME},
+        {"rigid", 0, false, O_RIGID},
+        {"key-ticks", 0, true, O_KEY_TICKS},
+        {"loop", 0, true, O_LOOP},
+        {"once", 0, true, O_ONCE},
         {0},
     };
     rm_cli_args p;
@@ -331,7 +361,8 @@ int rm_cmd_convert(int argc, char **argv)
         const char *value = p.value;
         if (id != RM_CLI_BAD && id != RM_CLI_OPERAND && id != O_HELP && id != O_NO_TEX && id != O_REBUILD &&
             id != O_QUIET && id != O_VERBOSE && id != O_TEX_DIR && id != O_OUT && id != O_MAX_INPUT &&
-            id != O_C_HEADER && id != O_C_NAME)
+            id != O_C_HEADER && id != O_C_NAME && id != O_RIGID && id != O_KEY_TICKS && id != O_LOOP &&
+            id != O_ONCE)
             for (const rm_cli_option *o = opts; o->id; o++)
                 if (o->id == id)
                     jom_only = o->name;
@@ -354,6 +385,34 @@ int rm_cmd_convert(int argc, char **argv)
         case O_QUIET: a.quiet = true; break;
         case O_VERBOSE: a.verbose = true; break;
         case O_C_HEADER: a.c_header = true; break;
+        case O_RIGID:
+            a.gltf.rigid = true;
+            a.gltf_only = a.gltf_only ? a.gltf_only : "rigid";
+            break;
+        case O_KEY_TICKS: {
+            char *end;
+            unsigned long t = strtoul(value, &end, 10);
+            if (*value < '0' || *value > '9' || *end != 0 || t < 1 || t > 65535)
+                return rm_cli_usage_error("convert",
+                                          "--key-ticks takes a whole number of ticks (60 a second) from 1 "
+                                          "to 65535, not '%s'",
+                                          value);
+            a.gltf.key_ticks = (uint16_t)t;
+            a.gltf_only = a.gltf_only ? a.gltf_only : "key-ticks";
+            break;
+        }
+        case O_LOOP:
+        case O_ONCE: {
+            const char *what = id == O_LOOP ? "loop" : "once";
+            size_t *n = id == O_LOOP ? &a.gltf.loop_count : &a.gltf.once_count;
+            if (!*value)
+                return rm_cli_usage_error("convert", "--%s needs the name of an animation", what);
+            if (*n >= MAX_ANIM_NAMES)
+                return rm_cli_usage_error("convert", "--%s is given more than %d times", what, MAX_ANIM_NAMES);
+            (id == O_LOOP ? a.loop : a.once)[(*n)++] = value;
+            a.gltf_only = a.gltf_only ? a.gltf_only : what;
+            break;
+        }
         case O_C_NAME:
             if (!rm_cheader_is_name(value))
                 return rm_cli_usage_error("convert",

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "retromesh/skeleton.h"
 #include "formats/registry/registry.h"
 
 static void usage(FILE *out)
@@ -305,6 +306,23 @@ static rm_status info_other(const char *path, const uint8_t *data, size_t size, 
         printf("%s: %s: %zu groups, %zu vertices, %zu faces, %zu materials\n", path,
                rm_format_name(rm_format_detect(data, size)), mesh.group_count, mesh.position_count,
                mesh.face_count, mesh.material_count);
+    const rm_skeleton *sk = st == RM_OK ? mesh.skeleton : NULL;
+    if (sk) {
+        printf("  skeleton: %zu bones, %zu animations\n", sk->bone_count, sk->animation_count);
+        for (size_t i = 0; i < sk->bone_count; i++)
+            printf("    bone %zu \"%s\"%s%s%s, pivot %.6g %.6g %.6g\n", i, sk->bones[i].name,
+                   sk->bones[i].group ? " moves \"" : " (no group)", sk->bones[i].group ? sk->bones[i].group : "",
+                   sk->bones[i].group ? "\"" : "", sk->bones[i].pivot[0], sk->bones[i].pivot[1],
+                   sk->bones[i].pivot[2]);
+        for (size_t i = 0; i < sk->animation_count; i++) {
+            const rm_skeleton_animation *an = &sk->animations[i];
+            printf("    animation \"%s\": %zu keys, %u ticks apart (%.3f s)%s\n", an->name, an->key_count,
+                   (unsigned)an->key_ticks,
+                   /* a loop goes back to its first key; a single play ends on its last */
+                   (double)(an->loop ? an->key_count : an->key_count - 1) * an->key_ticks / 60.0,
+                   an->loop ? ", loops" : ", once");
+        }
+    }
     rm_mesh_free(&mesh);
     return st;
 }
@@ -411,9 +429,10 @@ int rm_cmd_info(int argc, char **argv)
                 st = info_jom(path, data, size, json, keys, extract_dir, set, lines, &diag);
             } else if (kind == RM_FORMAT_NIFF) {
                 st = info_niff(path, data, size, json, extract_dir, set, lines, &diag);
-            } else if (kind == RM_FORMAT_OBJ && json) {
-                rm_diag_add(&diag, RM_ERROR, "%s: error: --json prints .jom and NIFF files; this is an OBJ "
-                            "(convert it first, or drop --json)", path);
+            } else if ((kind == RM_FORMAT_OBJ || kind == RM_FORMAT_GLTF || kind == RM_FORMAT_GLB) && json) {
+                rm_diag_add(&diag, RM_ERROR, "%s: error: --json prints .jom and NIFF files; this is %s "
+                            "(convert it first, or drop --json)", path,
+                            kind == RM_FORMAT_OBJ ? "an OBJ" : "a glTF model");
                 st = RM_USAGE;
             } else if (kind == RM_FORMAT_OBJ) {
                 st = info_obj(path, data, size, &diag);

@@ -35,6 +35,7 @@
 
 #include "convert.h"
 #include "diag.h"
+#include "gltf.h"
 #include "mesh.h"
 #include "output.h"
 
@@ -122,6 +123,9 @@ typedef struct rm_model_read_options {
     uint64_t max_bytes;
     /* A model with no polygon is an error (default true). */
     bool require_polygons;
+    /* For glTF and GLB (retromesh/gltf.h): --rigid, --key-ticks, --loop,
+       --once; max_bytes 0 takes the one above. */
+    rm_gltf_options gltf;
 } rm_model_read_options;
 
 void rm_model_read_options_default(rm_model_read_options *o);

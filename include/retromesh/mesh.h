@@ -35,6 +35,8 @@ extern "C" {
 
 #define RM_MESH_NONE 0xFFFFFFFFu
 
+struct rm_skeleton;             /* retromesh/skeleton.h */
+
 typedef struct rm_vec3d {
     double x, y, z;
 } rm_vec3d;
@@ -122,6 +124,15 @@ typedef struct rm_mesh {
     /* Material libraries named by mtllib (as written), for info and warnings. */
     size_t library_count;
     char **libraries;
+
+    /* The rigid skeleton the source carries (a glTF's armature and
+       animations, retromesh/skeleton.h), or NULL. Owned: rm_mesh_free
+       frees it. A converter uses it when it is given no other skeleton. */
+    struct rm_skeleton *skeleton;
+    /* The source format holds only triangles (glTF): a converter joins
+       triangle pairs back into quads (the --merge-triangles rule) unless
+       it is told to keep the triangles. */
+    bool from_triangles;
 } rm_mesh;
 
 void rm_mesh_init(rm_mesh *m);

@@ -253,6 +253,13 @@ rm_status rm_convert_mesh_to_jom_ex(const rm_mesh *mesh, const rm_convert_option
         return RM_USAGE;
     }
     c.mesh = mesh;
+    /* What the source carries: a glTF's skeleton when the caller gives no
+       other, and its triangles joined back into quads (glTF holds only
+       triangles, so a Blender quad arrives as two) unless they are kept. */
+    if (!c.opt.skeleton && mesh->skeleton)
+        c.opt.skeleton = mesh->skeleton;
+    if (mesh->from_triangles && !c.opt.keep_triangles)
+        c.opt.merge_triangles = true;
     if (!(c.opt.scale > 0.0) || !isfinite(c.opt.scale)) {
         rm_cv_diag(&c, RM_ERROR, "the scale must be a positive number (got %g)", c.opt.scale);
         return RM_USAGE;

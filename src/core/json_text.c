@@ -111,3 +111,17 @@ int rm_json_write_string(FILE *out, const char *s, size_t n)
     }
     return fputc('"', out) == EOF ? EOF : 0;
 }
+
+const char *rm_json_kind(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER:
+    case JSON_REAL: return "a number";
+    case JSON_TRUE: return "true";
+    case JSON_FALSE: return "false";
+    default: return "null";
+    }
+}

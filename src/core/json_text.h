@@ -22,6 +22,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* "an object", "an array", "a string", "a number", "true", "false" or
+   "null": what a JSON value is, for messages that say what was found. */
+const char *rm_json_kind(const json_t *v);
+
 /* Length (1..4) of the valid UTF-8 sequence at s[0..n), 0 when s[0] does
    not start one. */
 size_t rm_utf8_seq_len(const unsigned char *s, size_t n);

@@ -1,6 +1,8 @@
 /* src/core/mesh.c - see include/retromesh/mesh.h. */
 #include "retromesh/mesh.h"
 
+#include "retromesh/skeleton.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,5 +50,9 @@ void rm_mesh_free(rm_mesh *m)
     for (size_t i = 0; i < m->library_count; i++)
         free(m->libraries[i]);
     free(m->libraries);
+    if (m->skeleton) {
+        rm_skeleton_free(m->skeleton);
+        free(m->skeleton);
+    }
     memset(m, 0, sizeof *m);
 }

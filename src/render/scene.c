@@ -8,6 +8,7 @@
 
 #include "retromesh/convert.h"
 #include "retromesh/fileio.h"
+#include "retromesh/formats.h"
 #include "retromesh/niff.h"
 #include "retromesh/obj.h"
 #include "retromesh/render.h"
@@ -187,15 +188,11 @@ rm_status rm_render_scene_load(const char *path, rm_render_scene *out, rm_diag *
         if (st == RM_OK)
             st = scene_build(&jom, path, dir, NULL, out, diag);
     } else {
-        /* A NIFF file is told by its content (header_tag 0 at offset 8, a
-           known major version), whatever its name; its textures come with
-           it (map_kd_rgba). Anything else is read as OBJ. */
+        /* Any other model through the format table, told by its content
+           (OBJ, NIFF with its textures in map_kd_rgba, glTF with its
+           skeleton), converted with the default options. */
         rm_mesh mesh;
-        rm_mesh_init(&mesh);
-        if (rm_niff_looks_like(data, size) || rm_niff_has_niff_name(path))
-            st = rm_niff_read_mesh(data, size, path, &mesh, diag);
-        else
-            st = rm_obj_read_file(path, NULL, &mesh, diag);
+        st = rm_model_read_memory(data, size, path, NULL, &mesh, NULL, diag);
         free(data);
         if (st != RM_OK)
             rm_mesh_free(&mesh);

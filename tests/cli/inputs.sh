@@ -30,7 +30,8 @@ expect_grep "$work/err" "this is a PNG image"
 expect_status 0 "$R" level build "$SRC/examples/level.json" level.jol
 not_model level.jol "level.jol: error: this is a Jo Engine level (JOL)"
 printf '{"asset": {"version": "2.0"}, "meshes": []}' >model.gltf
-not_model model.gltf "model.gltf: error: this is a glTF"
+# A glTF is read now: one with no mesh has nothing to convert.
+not_model model.gltf "model.gltf: error: no polygon to convert"
 printf 'solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid x\n' >model.stl
 not_model model.stl "model.stl: error: this is an STL"
 printf 'ply\nformat ascii 1.0\nelement vertex 0\nend_header\n' >model.ply

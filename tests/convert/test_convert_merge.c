@@ -153,6 +153,30 @@ static void square_becomes_one_quad(void **state)
     rm_mesh_free(&m);
 }
 
+/* A mesh from a source of triangles only (glTF) is merged without the
+   option, unless the triangles are kept. */
+static void triangles_source_merges_by_default(void **state)
+{
+    (void)state;
+    for (int keep = 0; keep < 2; keep++) {
+        rm_mesh m;
+        mb_init(&m, "square.gltf");
+        square(&m, 0.0, RM_MESH_NONE, RM_MESH_NONE, RM_MESH_NONE, RM_MESH_NONE);
+        m.from_triangles = true;
+        rm_convert_options opt;
+        rm_convert_options_default(&opt);
+        opt.keep_triangles = keep != 0;
+        rm_jom_model j;
+        rm_diag d;
+        rm_diag_init(&d);
+        assert_int_equal(rm_convert_mesh_to_jom(&m, &opt, &j, &d), RM_OK);
+        assert_int_equal(j.polygon_count, keep ? 2 : 1);
+        rm_jom_free(&j);
+        rm_diag_free(&d);
+        rm_mesh_free(&m);
+    }
+}
+
 static void bent_pair_stays_two(void **state)
 {
     (void)state;
@@ -556,6 +580,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(square_becomes_one_quad),
+        cmocka_unit_test(triangles_source_merges_by_default),
         cmocka_unit_test(bent_pair_stays_two),
         cmocka_unit_test(concave_pair_stays_two),
         cmocka_unit_test(different_materials_or_groups_stay_two),

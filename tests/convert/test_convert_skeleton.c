@@ -491,6 +491,36 @@ static void no_skeleton(void **state)
     rm_mesh_free(&m);
 }
 
+/* A skeleton the mesh carries (a glTF's) is used when the options give
+   none, freed with the mesh; one given by the options wins. */
+static void carried_skeleton(void **state)
+{
+    (void)state;
+    rm_mesh m;
+    two_groups(&m);
+    m.skeleton = malloc(sizeof *m.skeleton);
+    assert_non_null(m.skeleton);
+    skeleton_of("{\"bones\": [{\"name\": \"hips\", \"group\": \"body\"},"
+                " {\"name\": \"leg\", \"group\": \"leg\", \"parent\": \"hips\"}]}",
+                m.skeleton);
+    rm_jom_model j;
+    rm_diag d;
+    assert_int_equal(convert(&m, NULL, false, 1.0, &j, &d), RM_OK);
+    assert_true(j.has_skeleton);
+    assert_int_equal(j.bone_count, 2);
+    rm_jom_free(&j);
+    rm_diag_free(&d);
+    rm_skeleton other;
+    skeleton_of("{\"bones\": [{\"name\": \"only\", \"group\": \"leg\"}]}", &other);
+    assert_int_equal(convert(&m, &other, false, 1.0, &j, &d), RM_OK);
+    assert_int_equal(j.bone_count, 1);
+    rm_jom_free(&j);
+    rm_diag_free(&d);
+    rm_skeleton_free(&other);
+    rm_mesh_free(&m);
+    assert_null(m.skeleton);
+}
+
 static void program_built(void **state)
 {
     (void)state;
@@ -616,6 +646,7 @@ int main(void)
         cmocka_unit_test(range_errors),
         cmocka_unit_test(bone_and_anim_bytes),
         cmocka_unit_test(no_skeleton),
+        cmocka_unit_test(carried_skeleton),
         cmocka_unit_test(program_built),
         cmocka_unit_test(the_walker),
     };

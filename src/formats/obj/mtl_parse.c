@@ -567,6 +567,20 @@ static bool jo_apply(const jo_option *o, const char *s, const char *e, rm_mesh_m
     return false;
 }
 
+int rm_mtl_jo_option(const char *name, const char *value, rm_mesh_material *m,
+                     const char **expected)
+{
+    const jo_option *o = NULL;
+    for (size_t i = 0; i < sizeof JO_OPTIONS / sizeof JO_OPTIONS[0]; i++)
+        if (strcmp(name, JO_OPTIONS[i].name) == 0)
+            o = &JO_OPTIONS[i];
+    if (!o)
+        return 1;
+    if (expected)
+        *expected = o->expected;
+    return jo_apply(o, value, value + strlen(value), m) ? 0 : 2;
+}
+
 static const char *read_jo(mtl_parser *mp, const char *kw, const char *kwe, const char *p)
 {
     rm_tx *tx = &mp->tx;

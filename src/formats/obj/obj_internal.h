@@ -24,6 +24,15 @@ rm_status rm_obj_load_libraries(rm_mesh *mesh, const char *obj_file,
 /* The path the reader opens for `mtllib NAME` (its first n bytes): NAME
    relative to the folder of `obj_file`, a leading "./" dropped, `\` read as
    `/`, an absolute NAME as it is. Malloc'd; NULL when out of memory. */
+/* One jo_* material option (jo_sort, jo_gouraud...) with its value as text
+   ("min", "1", "h"; jo_user takes one number a call), applied to `m` as an
+   MTL line would (docs/obj.md). Returns 0, 1 when `name` is no jo_ option,
+   2 when the value is bad; *expected (may be NULL) gets the values the
+   option takes, for a message. Used by the glTF reader for the material's
+   extras. */
+int rm_mtl_jo_option(const char *name, const char *value, rm_mesh_material *m,
+                     const char **expected);
+
 char *rm_obj_library_path(const char *obj_file, const char *name, size_t n);
 
 /* Reads a whole file into a malloc'd buffer. RM_IO with *err = errno when it

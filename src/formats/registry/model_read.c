@@ -14,12 +14,14 @@
 #include <sys/stat.h>
 
 #include "retromesh/fileio.h"
+#include "retromesh/gltf.h"
 #include "retromesh/niff.h"
 
 void rm_model_read_options_default(rm_model_read_options *o)
 {
     memset(o, 0, sizeof *o);
     o->require_polygons = true;
+    rm_gltf_options_default(&o->gltf);
 }
 
 /* The kind to read the bytes as: a file named .niff/.nif whose bytes say
@@ -119,7 +121,8 @@ rm_status rm_model_read_memory(const uint8_t *data, size_t size, const char *nam
     const rm_fmt_row *row = rm_fmt_row_of(f);
     if (!row->read)
         return refuse(f, shown, diag);
-    rm_status st = row->read(data ? data : (const uint8_t *)"", data ? size : 0, shown, out, diag);
+    rm_status st = row->read(data ? data : (const uint8_t *)"", data ? size : 0, shown, opt, inputs,
+                                 out, diag);
     if (st == RM_OK && f == RM_FORMAT_OBJ && inputs) {
         st = add_obj_inputs(out, shown, inputs);
         if (st == RM_NOMEM)

@@ -16,9 +16,11 @@
 #include "retromesh/formats.h"
 
 /* A reader: the whole file in memory into *out (initialised by the
-   reader; empty on failure). */
-typedef rm_status (*rm_fmt_reader)(const uint8_t *data, size_t size, const char *name, rm_mesh *out,
-                                   rm_diag *diag);
+   reader; empty on failure). Files it reads besides (a glTF's buffers and
+   images) go into `inputs` (may be NULL). */
+typedef rm_status (*rm_fmt_reader)(const uint8_t *data, size_t size, const char *name,
+                                   const rm_model_read_options *opt, rm_output_set *inputs,
+                                   rm_mesh *out, rm_diag *diag);
 /* A writer: the mesh staged in the set at `path` with its companion
    files. */
 typedef rm_status (*rm_fmt_writer)(const rm_mesh *mesh, const char *path,
@@ -47,9 +49,14 @@ const rm_fmt_row *rm_fmt_row_of(rm_format f);
 rm_format rm_fmt_detect_text(const uint8_t *t, size_t n, bool complete);
 
 /* read_kinds.c */
-rm_status rm_fmt_read_obj(const uint8_t *data, size_t size, const char *name, rm_mesh *out,
+rm_status rm_fmt_read_obj(const uint8_t *data, size_t size, const char *name,
+                          const rm_model_read_options *opt, rm_output_set *inputs, rm_mesh *out,
                           rm_diag *diag);
-rm_status rm_fmt_read_niff(const uint8_t *data, size_t size, const char *name, rm_mesh *out,
+rm_status rm_fmt_read_niff(const uint8_t *data, size_t size, const char *name,
+                           const rm_model_read_options *opt, rm_output_set *inputs, rm_mesh *out,
+                           rm_diag *diag);
+rm_status rm_fmt_read_gltf(const uint8_t *data, size_t size, const char *name,
+                           const rm_model_read_options *opt, rm_output_set *inputs, rm_mesh *out,
                            rm_diag *diag);
 
 /* write_jom.c, write_niff.c, write_obj.c, write_cheader.c */

@@ -20,10 +20,8 @@ static const rm_fmt_row rows[RM_FORMAT_COUNT] = {
     { RM_FORMAT_JOM, "JOM", "a Jo Engine model (JOM)", ".jom",
       "a JOM is not read back into a model (info, check, render and pose read it)", NULL,
       rm_fmt_write_jom },
-    { RM_FORMAT_GLTF, "glTF", "a glTF 2.0 model", ".gltf", "glTF input is not supported yet", NULL,
-      NULL },
-    { RM_FORMAT_GLB, "GLB", "a binary glTF 2.0 model (GLB)", ".glb", "glTF input is not supported yet",
-      NULL, NULL },
+    { RM_FORMAT_GLTF, "glTF", "a glTF 2.0 model", ".gltf", NULL, rm_fmt_read_gltf, NULL },
+    { RM_FORMAT_GLB, "GLB", "a binary glTF 2.0 model (GLB)", ".glb", NULL, rm_fmt_read_gltf, NULL },
     { RM_FORMAT_ONI, "Oni", "an Oni level data file", ".dat",
       "'retromesh oni export' pulls its geometries out", NULL, NULL },
     { RM_FORMAT_MTL, "MTL", "a Wavefront material library (MTL)", ".mtl",
@@ -53,7 +51,7 @@ static const rm_fmt_row rows[RM_FORMAT_COUNT] = {
 
 /* The readable and writable kinds, for messages; the registry tests check
    them against the rows. */
-static const char readable_list[] = "OBJ, NIFF";
+static const char readable_list[] = "OBJ, NIFF, glTF, GLB";
 static const char writable_list[] = "JOM, NIFF, OBJ, C header";
 
 const rm_fmt_row *rm_fmt_row_of(rm_format f)

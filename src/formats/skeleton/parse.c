@@ -13,6 +13,7 @@
 
 #include "core/alloc.h"
 #include "core/format.h"
+#include "core/json_text.h"
 #include "json_where.h"
 #include "sk_names.h"
 
@@ -78,20 +79,6 @@ static void say(sk_ctx *c, rm_severity sev, const sk_path *p, bool at_key, const
         c->errors++;
 }
 
-static const char *kind(const json_t *v)
-{
-    switch (json_typeof(v)) {
-    case JSON_OBJECT: return "an object";
-    case JSON_ARRAY: return "an array";
-    case JSON_STRING: return "a string";
-    case JSON_INTEGER:
-    case JSON_REAL: return "a number";
-    case JSON_TRUE: return "true";
-    case JSON_FALSE: return "false";
-    default: return "null";
-    }
-}
-
 static char *copy_string(sk_ctx *c, const char *s)
 {
     char *d = rm_strdup(s);
@@ -149,7 +136,7 @@ static bool three_numbers(sk_ctx *c, const json_t *v, const sk_path *p, const ch
 {
     if (!json_is_array(v)) {
         say(c, RM_ERROR, p, false, where, "%s must be three numbers [x, y, z] (%s), not %s", what,
-            meaning, kind(v));
+            meaning, rm_json_kind(v));
         return false;
     }
     size_t n = json_array_size(v);
@@ -163,7 +150,7 @@ static bool three_numbers(sk_ctx *c, const json_t *v, const sk_path *p, const ch
         if (!json_is_number(e) || !isfinite(json_number_value(e))) {
             sk_path ep = sub(p, SK_INDEX(i));
             say(c, RM_ERROR, &ep, false, where,
-                "%s must be three numbers [x, y, z] (%s): [%zu] is %s", what, meaning, i, kind(e));
+                "%s must be three numbers [x, y, z] (%s): [%zu] is %s", what, meaning, i, rm_json_kind(e));
             return false;
         }
         out[i] = json_number_value(e);
@@ -183,7 +170,7 @@ static char *get_name(sk_ctx *c, json_t *obj, const sk_path *p, const char *wher
         return NULL;
     }
     if (!json_is_string(v)) {
-        say(c, RM_ERROR, &np, false, where, "name must be a string, not %s", kind(v));
+        say(c, RM_ERROR, &np, false, where, "name must be a string, not %s", rm_json_kind(v));
         return NULL;
     }
     const char *s = json_string_value(v);
@@ -230,7 +217,7 @@ static void parse_group(sk_ctx *c, json_t *b, size_t i, const sk_path *bp, const
     sk_path gp = sub(bp, SK_KEY("group"));
     if (!json_is_string(v)) {
         say(c, RM_ERROR, &gp, false, where,
-            "group must be the name of an OBJ o/g group (a string) or null, not %s", kind(v));
+            "group must be the name of an OBJ o/g group (a string) or null, not %s", rm_json_kind(v));
         return;
     }
     const char *g = json_string_value(v);
@@ -262,7 +249,7 @@ static void parse_parent(sk_ctx *c, json_t *bones, json_t *b, size_t i, const sk
     if (!json_is_string(v)) {
         say(c, RM_ERROR, &pp, false, where,
             "parent must be the name of a bone listed before it (a string) or null, not %s",
-            kind(v));
+            rm_json_kind(v));
         return;
     }
     const char *name = json_string_value(v);
@@ -293,7 +280,7 @@ static void parse_bone(sk_ctx *c, json_t *bones, size_t i, const sk_path *top)
         say(c, RM_ERROR, &bp, false, where,
             "a bone must be an object {\"name\": ..., \"group\": ..., \"parent\": ..., "
             "\"pivot\": [x, y, z]}, not %s",
-            kind(b));
+            rm_json_kind(b));
         return;
     }
     size_t errors = c->errors;
@@ -363,7 +350,7 @@ static void parse_timing(sk_ctx *c, json_t *a, rm_skeleton_animation *anim, cons
         double t = json_is_number(kt) ? json_number_value(kt) : 0.0;
         if (!json_is_number(kt)) {
             say(c, RM_ERROR, &kp, false, where,
-                "key_ticks must be a whole number from 1 to 65535, not %s", kind(kt));
+                "key_ticks must be a whole number from 1 to 65535, not %s", rm_json_kind(kt));
         } else if (!(t >= 1.0 && t <= 65535.0) || t != floor(t)) {
             say(c, RM_ERROR, &kp, false, where,
                 "key_ticks must be a whole number from 1 to 65535 (got %.10g)", t);
@@ -375,7 +362,7 @@ static void parse_timing(sk_ctx *c, json_t *a, rm_skeleton_animation *anim, cons
     sk_path fp = sub(ap, SK_KEY("fps"));
     if (!json_is_number(fps)) {
         say(c, RM_ERROR, &fp, false, where, "fps must be a number greater than 0, not %s",
-            kind(fps));
+            rm_json_kind(fps));
         return;
     }
     double f = json_number_value(fps);
@@ -409,7 +396,7 @@ static void parse_angles(sk_ctx *c, json_t *angles, double (*rows)[3], const sk_
     sk_path ap = sub(kp, SK_KEY("angles"));
     if (!json_is_object(angles)) {
         say(c, RM_ERROR, &ap, false, where,
-            "angles must be an object {\"bone\": [x, y, z], ...} (degrees), not %s", kind(angles));
+            "angles must be an object {\"bone\": [x, y, z], ...} (degrees), not %s", rm_json_kind(angles));
         return;
     }
     const char *bone;
@@ -453,7 +440,7 @@ static void parse_key(sk_ctx *c, json_t *key, rm_skeleton_animation *anim, size_
     rm_skeleton_key *out = &anim->keys[k];
     if (!json_is_object(key)) {
         say(c, RM_ERROR, &kp, false, where,
-            "a key must be an object {\"root\": [x, y, z], \"angles\": {...}}, not %s", kind(key));
+            "a key must be an object {\"root\": [x, y, z], \"angles\": {...}}, not %s", rm_json_kind(key));
         return;
     }
     check_keys(c, key, &kp, where, key_keys, "a key has");
@@ -481,7 +468,7 @@ static void parse_animation(sk_ctx *c, json_t *list, size_t i, const sk_path *to
         say(c, RM_ERROR, &ap, false, where,
             "an animation must be an object {\"name\": ..., \"key_ticks\": ..., \"loop\": ..., "
             "\"keys\": [...]}, not %s",
-            kind(a));
+            rm_json_kind(a));
         return;
     }
     anim->name = get_name(c, a, &ap, where, "an animation");
@@ -495,7 +482,7 @@ static void parse_animation(sk_ctx *c, json_t *list, size_t i, const sk_path *to
             anim->loop = json_is_true(loop);
         } else {
             sk_path lp = sub(&ap, SK_KEY("loop"));
-            say(c, RM_ERROR, &lp, false, where, "loop must be true or false, not %s", kind(loop));
+            say(c, RM_ERROR, &lp, false, where, "loop must be true or false, not %s", rm_json_kind(loop));
         }
     }
 
@@ -508,7 +495,7 @@ static void parse_animation(sk_ctx *c, json_t *list, size_t i, const sk_path *to
     if (!json_is_array(keys)) {
         say(c, RM_ERROR, &kp, false, where,
             "keys must be a list of keys [{\"root\": ..., \"angles\": ...}, ...], not %s",
-            kind(keys));
+            rm_json_kind(keys));
         return;
     }
     size_t n = json_array_size(keys);
@@ -621,7 +608,7 @@ static void parse_document(sk_ctx *c, json_t *doc)
     if (!json_is_object(doc)) {
         say(c, RM_ERROR, &top, false, NULL,
             "a skeleton is a JSON object {\"bones\": [...], \"animations\": [...]}, not %s",
-            kind(doc));
+            rm_json_kind(doc));
         return;
     }
     check_keys(c, doc, &top, NULL, top_keys, "the file has");
@@ -634,7 +621,7 @@ static void parse_document(sk_ctx *c, json_t *doc)
     }
     if (!json_is_array(bones)) {
         say(c, RM_ERROR, &bp, false, NULL,
-            "bones must be a list of bones [{\"name\": ...}, ...], not %s", kind(bones));
+            "bones must be a list of bones [{\"name\": ...}, ...], not %s", rm_json_kind(bones));
         return;
     }
     size_t nb = json_array_size(bones);
@@ -678,7 +665,7 @@ static void parse_animations(sk_ctx *c, json_t *anims, const sk_path *top, bool 
     if (!json_is_array(anims)) {
         sk_path ap = sub(top, SK_KEY("animations"));
         say(c, RM_ERROR, &ap, false, NULL,
-            "animations must be a list of animations [{\"name\": ...}, ...], not %s", kind(anims));
+            "animations must be a list of animations [{\"name\": ...}, ...], not %s", rm_json_kind(anims));
         return;
     }
     size_t na = json_array_size(anims);

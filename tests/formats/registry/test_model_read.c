@@ -65,7 +65,7 @@ static void not_models(void **state)
     static const uint8_t u16[] = { 'v', 0, ' ', 0, '1', 0, ' ', 0, '2', 0, ' ', 0, '3', 0, '\n', 0 };
     tmp_write(dir, "wide.obj", u16, sizeof u16);
 
-    const char *reads = "(retromesh reads OBJ, NIFF)";
+    const char *reads = "(retromesh reads OBJ, NIFF, glTF, GLB)";
     char t[512];
     snprintf(t, sizeof t, "this is a PNG image, not a model %s", reads);
     expect_error(dir, "walker.png", RM_INVALID, t);
@@ -76,8 +76,9 @@ static void not_models(void **state)
              "render and pose read it) %s",
              reads);
     expect_error(dir, "robot.jom", RM_INVALID, t);
-    snprintf(t, sizeof t, "this is a glTF 2.0 model: glTF input is not supported yet %s", reads);
-    expect_error(dir, "scene.gltf", RM_INVALID, t);
+    /* A glTF is read now: one without meshes has nothing to convert. */
+    expect_error(dir, "scene.gltf", RM_INVALID,
+                 "no polygon to convert (0 vertices, 0 faces with 3 or more corners)");
     snprintf(t, sizeof t,
              "this is a Wavefront material library (MTL): convert the OBJ that names it with "
              "mtllib %s",
@@ -308,7 +309,7 @@ static void from_memory(void **state)
     rm_diag_init(&d);
     static const uint8_t png[8] = { 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A };
     assert_int_equal(rm_model_read_memory(png, 8, "x.obj", NULL, &m, NULL, &d), RM_INVALID);
-    assert_true(has_msg(&d, "x.obj: error: this is a PNG image, not a model (retromesh reads OBJ, NIFF)"));
+    assert_true(has_msg(&d, "x.obj: error: this is a PNG image, not a model (retromesh reads OBJ, NIFF, glTF, GLB)"));
     rm_diag_free(&d);
     rm_diag_init(&d);
     const char *obj = "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n";
