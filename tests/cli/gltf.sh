@@ -270,7 +270,7 @@ bad() {  # bad FILE FRAGMENT...
 bad bad_ext_required.gltf '/extensionsRequired/0: the file requires the extension "KHR_draco_mesh_compression", which this reader does not support'
 bad bad_accessor_range.gltf "/accessors/0: bufferView 0 holds 120 bytes, the accessor needs 288"
 bad bad_base64.gltf "/buffers/0/uri: the data: URI's base64 is not valid"
-bad bad_nonrigid.gltf '/meshes/0/primitives/0: vertex 1 is weighted to several joints: "arm" 0.60, "hand" 0.40' "give --rigid"
+bad bad_nonrigid.gltf '/meshes/0/primitives/0: vertex 1 of mesh "robot" is weighted to several joints: "arm" 0.60, "hand" 0.40' "give --rigid"
 bad bad_33_bones.gltf "/skins/0: 33 bones, a Jo Engine model has at most 32"
 # A binary container's message gives the offset, as for the project's other binary inputs.
 expect_status 1 "$RETROMESH" convert "$gx/bad_truncated.glb" "$work/bad.jom"

@@ -77,6 +77,11 @@ rm_status rm_gltf_skin_vertex_slots(const rm_gltf_doc *doc, uint32_t mesh, uint3
 {
     char where[64];
     snprintf(where, sizeof where, "/meshes/%u/primitives/%u", mesh, primitive);
+    /* ' of mesh "robot"' when the mesh has a name: the path alone is hard to
+       find in Blender */
+    char of_mesh[128] = "";
+    if (mesh < doc->mesh_count && doc->meshes[mesh].name && doc->meshes[mesh].name[0])
+        snprintf(of_mesh, sizeof of_mesh, " of mesh \"%.100s\"", doc->meshes[mesh].name);
     if (mesh >= doc->mesh_count || primitive >= doc->meshes[mesh].primitive_count ||
         skin >= doc->skin_count) {
         rm_gltf_error(doc, diag, where, "no such primitive or skin %u", skin);
@@ -164,8 +169,8 @@ rm_status rm_gltf_skin_vertex_slots(const rm_gltf_doc *doc, uint32_t mesh, uint3
                 len += (size_t)k;
         }
         rm_gltf_error(doc, diag, where,
-                      "vertex %u is weighted to several joints: %s (a rigid skeleton moves each vertex with one joint; give --rigid to give each vertex to its heaviest joint)",
-                      v, list);
+                      "vertex %u%s is weighted to several joints: %s (a rigid skeleton moves each vertex with one joint; give --rigid to give each vertex to its heaviest joint)",
+                      v, of_mesh, list);
     }
     if (st == RM_OK && bad > 0) {
         if (bad > NAMED_VERTICES)

@@ -181,7 +181,7 @@ static void test_non_rigid_vertex(void **state)
     rm_diag_init(&d);
     assert_int_equal(gb_run(&g, &m, &gr, &d), RM_INVALID);
     assert_int_equal(d.errors, 1);
-    assert_true(has_message(&d, "model.gltf: error: /meshes/0/primitives/0: vertex 2 is weighted to several joints: \"arm\" 0.60, \"root\" 0.40 (a rigid skeleton moves each vertex with one joint; give --rigid to give each vertex to its heaviest joint)"));
+    assert_true(has_message(&d, "model.gltf: error: /meshes/0/primitives/0: vertex 2 of mesh \"body_mesh\" is weighted to several joints: \"arm\" 0.60, \"root\" 0.40 (a rigid skeleton moves each vertex with one joint; give --rigid to give each vertex to its heaviest joint)"));
     assert_int_equal(m.face_count, 0);
     assert_int_equal(gr.count, 0);
     rm_diag_free(&d);
@@ -227,7 +227,7 @@ static void test_many_non_rigid_vertices(void **state)
     assert_int_equal(gb_run(&g, &m, &gr, &d), RM_INVALID);
     assert_int_equal(d.errors, 9);
     /* ties: the joint written first is the heaviest */
-    assert_true(has_message(&d, "model.gltf: error: /meshes/0/primitives/0: vertex 7 is weighted to several joints: \"root\" 0.50, \"arm\" 0.50 (a rigid skeleton moves each vertex with one joint; give --rigid to give each vertex to its heaviest joint)"));
+    assert_true(has_message(&d, "model.gltf: error: /meshes/0/primitives/0: vertex 7 of mesh \"body_mesh\" is weighted to several joints: \"root\" 0.50, \"arm\" 0.50 (a rigid skeleton moves each vertex with one joint; give --rigid to give each vertex to its heaviest joint)"));
     assert_true(has_message(&d, "model.gltf: error: /meshes/0/primitives/0: 4 more vertices are weighted to several joints"));
     rm_diag_free(&d);
     gb_free(&g);
