@@ -609,6 +609,19 @@ static void degenerate_faces(void **state)
     rm_jom_free(&j);
     rm_diag_free(&d);
     rm_mesh_free(&m);
+
+    /* No lines but a group (a glTF, a NIFF): the group names the face. */
+    mb_init(&m, "robot.glb");
+    mb_v(&m, 0, 0, 0);
+    mb_v(&m, 1, 0, 0);
+    mb_v(&m, 2, 0, 0);
+    mb_f(&m, RM_MESH_NONE, mb_group(&m, "arm", 0), 0, 3, 1, 2, 3);   /* line 0: no face lines */
+    convert_ok(&m, &o, &j, &d);
+    assert_true(has_msg(&d, "robot.glb: warning: face 1 of \"arm\": face has no area after rounding to "
+                            "Q16.16 (its corners are on a line); skipped"));
+    rm_jom_free(&j);
+    rm_diag_free(&d);
+    rm_mesh_free(&m);
 }
 
 static void concave_and_bent_quads(void **state)
