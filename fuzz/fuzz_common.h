@@ -8,6 +8,8 @@
                           a valid level is a valid level description).
    fuzz_scratch_dir():    a fresh /tmp/<prefix>XXXXXX folder (mkdtemp).
    fuzz_write_file():     a file with these bytes, or abort().
+   fuzz_list_tree():      "name type size" of every entry under a folder, to
+                          tell that a run changed nothing there.
    fuzz_remove_tree():    what is under a folder, recursively (symbolic
                           links are removed, not followed), and the folder.
 
@@ -80,6 +82,46 @@ static inline void fuzz_write_file(const char *path, const void *bytes, size_t n
 }
 
 /* Everything under dir; dir itself too unless keep_dir. */
+/* "name type size\n" for every entry under `dir`, recursively (links are
+   listed, not followed), into out[size]; abort() when it does not fit (files
+   were made). A file named `no_size` (may be NULL) is listed with size 0:
+   one a run may rewrite. */
+static inline void fuzz_list_into(const char *dir, const char *rel, const char *no_size, char *out,
+                                  size_t size, size_t *len)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        abort();
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        char p[512], r[512];
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        snprintf(r, sizeof r, "%s/%s", rel, e->d_name);
+        struct stat st;
+        if (lstat(p, &st) != 0)
+            abort();
+        char type = S_ISDIR(st.st_mode) ? 'd' : S_ISLNK(st.st_mode) ? 'l' : S_ISREG(st.st_mode) ? 'f' : '?';
+        bool sized = S_ISREG(st.st_mode) && !(no_size && !strcmp(e->d_name, no_size));
+        int n = snprintf(out + *len, size - *len, "%s %c %lld\n", r, type,
+                         sized ? (long long)st.st_size : 0LL);
+        if (n < 0 || (size_t)n >= size - *len)
+            abort();
+        *len += (size_t)n;
+        if (S_ISDIR(st.st_mode))
+            fuzz_list_into(p, r, no_size, out, size, len);
+    }
+    closedir(d);
+}
+
+static inline void fuzz_list_tree(const char *dir, const char *no_size, char *out, size_t size)
+{
+    size_t len = 0;
+    out[0] = 0;
+    fuzz_list_into(dir, "", no_size, out, size, &len);
+}
+
 static inline void fuzz_remove_tree(const char *dir, bool keep_dir)
 {
     DIR *d = opendir(dir);

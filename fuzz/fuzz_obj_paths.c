@@ -44,40 +44,11 @@ static void put(const char *rel, const void *bytes, size_t n)
     fuzz_write_file(p, bytes, n);
 }
 
-/* "name type size\n" for every entry under `dir`, in readdir order (an
-   unchanged folder lists the same way). m.mtl's size is left out. */
-static void list_into(const char *dir, const char *rel, char *out, size_t size, size_t *len)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        abort();
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-            continue;
-        char p[512], r[512];
-        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        snprintf(r, sizeof r, "%s/%s", rel, e->d_name);
-        struct stat st;
-        if (lstat(p, &st) != 0)
-            abort();
-        char type = S_ISDIR(st.st_mode) ? 'd' : S_ISLNK(st.st_mode) ? 'l' : S_ISREG(st.st_mode) ? 'f' : '?';
-        int n = snprintf(out + *len, size - *len, "%s %c %lld\n", r, type,
-                         S_ISREG(st.st_mode) && strcmp(e->d_name, "m.mtl") ? (long long)st.st_size : 0LL);
-        if (n < 0 || (size_t)n >= size - *len)
-            abort();   /* the listing grew past its buffer: files were made */
-        *len += (size_t)n;
-        if (S_ISDIR(st.st_mode))
-            list_into(p, r, out, size, len);
-    }
-    closedir(d);
-}
-
+/* The folder as it stands (readdir order: an unchanged folder lists the
+   same way); m.mtl's size is left out. */
 static void list(char *out, size_t size)
 {
-    size_t len = 0;
-    out[0] = 0;
-    list_into(root, "", out, size, &len);
+    fuzz_list_tree(root, "m.mtl", out, size);
 }
 
 static void cleanup(void)
