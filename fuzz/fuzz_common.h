@@ -8,6 +8,7 @@
                           a valid level is a valid level description).
    fuzz_scratch_dir():    a fresh /tmp/<prefix>XXXXXX folder (mkdtemp).
    fuzz_write_file():     a file with these bytes, or abort().
+   fuzz_check_skeleton(): abort() when a skeleton breaks skeleton.h's promises.
    fuzz_list_tree():      "name type size" of every entry under a folder, to
                           tell that a run changed nothing there.
    fuzz_remove_tree():    what is under a folder, recursively (symbolic
@@ -31,6 +32,7 @@
 #include <unistd.h>
 
 #include "retromesh/level.h"
+#include "retromesh/skeleton.h"
 
 /* Opened once, for the whole run. */
 static inline FILE *fuzz_null_file(void)
@@ -120,6 +122,35 @@ static inline void fuzz_list_tree(const char *dir, const char *no_size, char *ou
     size_t len = 0;
     out[0] = 0;
     fuzz_list_into(dir, "", no_size, out, size, &len);
+}
+
+/* What skeleton.h promises of a skeleton a reader made (the JSON's or a
+   glTF's): abort() when one is broken. */
+static inline void fuzz_check_skeleton(const rm_skeleton *s)
+{
+    if (s->bone_count < 1 || s->bone_count > RM_SKELETON_MAX_BONES || !s->bones || !s->source)
+        abort();
+    for (size_t i = 0; i < s->bone_count; i++) {
+        const rm_skeleton_bone *b = &s->bones[i];
+        if (!b->name || !b->name[0] || b->parent < -1 || (b->parent >= 0 && (size_t)b->parent >= i))
+            abort();
+        if (b->group && !b->group[0])
+            abort();
+        for (size_t j = 0; j < i; j++)
+            if (b->group && s->bones[j].group && strcmp(b->group, s->bones[j].group) == 0)
+                abort();
+    }
+    if (s->animation_count && !s->animations)
+        abort();
+    for (size_t i = 0; i < s->animation_count; i++) {
+        const rm_skeleton_animation *a = &s->animations[i];
+        if (!a->name || !a->name[0] || a->key_ticks == 0 || a->key_count == 0 ||
+            a->key_count > RM_SKELETON_MAX_KEYS || !a->keys)
+            abort();
+        for (size_t k = 0; k < a->key_count; k++)
+            if (a->keys[k].angles != a->angle_block + k * s->bone_count)
+                abort();
+    }
 }
 
 static inline void fuzz_remove_tree(const char *dir, bool keep_dir)

@@ -144,34 +144,6 @@ static void setup(void)
     rm_file_set_max_bytes(1u << 20);
 }
 
-/* What skeleton.h promises of a skeleton (the reader's, here the glTF's). */
-static void check_skeleton(const rm_skeleton *s)
-{
-    if (s->bone_count < 1 || s->bone_count > RM_SKELETON_MAX_BONES || !s->bones)
-        abort();
-    for (size_t i = 0; i < s->bone_count; i++) {
-        const rm_skeleton_bone *b = &s->bones[i];
-        if (!b->name || !b->name[0] || b->parent < -1 || (b->parent >= 0 && (size_t)b->parent >= i))
-            abort();
-        if (b->group && !b->group[0])
-            abort();
-        for (size_t j = 0; j < i; j++)
-            if (b->group && s->bones[j].group && strcmp(b->group, s->bones[j].group) == 0)
-                abort();    /* a group belongs to one bone at most */
-    }
-    if (s->animation_count && !s->animations)
-        abort();
-    for (size_t i = 0; i < s->animation_count; i++) {
-        const rm_skeleton_animation *a = &s->animations[i];
-        if (!a->name || !a->name[0] || a->key_ticks == 0 || a->key_count == 0 ||
-            a->key_count > RM_SKELETON_MAX_KEYS || !a->keys)
-            abort();
-        for (size_t k = 0; k < a->key_count; k++)
-            if (a->keys[k].angles != a->angle_block + k * s->bone_count)
-                abort();
-    }
-}
-
 /* A refused read leaves *out empty (gltf.h). */
 static void check_empty(const rm_mesh *m)
 {
@@ -248,7 +220,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!mesh.from_triangles)
             abort();   /* glTF holds triangles only: the converter is to join them */
         if (mesh.skeleton)
-            check_skeleton(mesh.skeleton);
+            fuzz_check_skeleton(mesh.skeleton);
         convert(&mesh, &diag);
         rm_mesh_free(&mesh);
     } else {

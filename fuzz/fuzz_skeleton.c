@@ -6,6 +6,8 @@
    a leak or a read outside the buffer. Bugs abort(): a parsed skeleton that
    breaks the reader's promises (skeleton.h), or a converted model that the
    JOM writer or reader refuses. Seeds: fuzz/corpus/skeleton. */
+#include "fuzz_common.h"
+
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -42,34 +44,6 @@ static rm_mesh *model(void)
     return &mesh;
 }
 
-/* What skeleton.h promises of a parsed skeleton. */
-static void check(const rm_skeleton *s)
-{
-    if (s->bone_count < 1 || s->bone_count > RM_SKELETON_MAX_BONES || !s->bones || !s->source)
-        abort();
-    for (size_t i = 0; i < s->bone_count; i++) {
-        const rm_skeleton_bone *b = &s->bones[i];
-        if (!b->name || !b->name[0] || b->parent < -1 || (b->parent >= 0 && (size_t)b->parent >= i))
-            abort();
-        if (b->group && !b->group[0])
-            abort();
-        for (size_t j = 0; j < i; j++)
-            if (b->group && s->bones[j].group && strcmp(b->group, s->bones[j].group) == 0)
-                abort();
-    }
-    if (s->animation_count && !s->animations)
-        abort();
-    for (size_t i = 0; i < s->animation_count; i++) {
-        const rm_skeleton_animation *a = &s->animations[i];
-        if (!a->name || !a->name[0] || a->key_ticks == 0 || a->key_count == 0 ||
-            a->key_count > RM_SKELETON_MAX_KEYS || !a->keys)
-            abort();
-        for (size_t k = 0; k < a->key_count; k++)
-            if (a->keys[k].angles != a->angle_block + k * s->bone_count)
-                abort();
-    }
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -79,7 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     rm_skeleton skel;
     rm_status st = rm_skeleton_parse((const char *)data, size, "fuzz.json", &skel, &diag);
     if (st == RM_OK) {
-        check(&skel);
+        fuzz_check_skeleton(&skel);
         rm_convert_options opt;
         rm_convert_options_default(&opt);
         opt.skeleton = &skel;

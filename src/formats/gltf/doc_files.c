@@ -73,15 +73,12 @@ static const char *read_reason(const rm_diag *d)
     return t;
 }
 
-/* Reads the file `uri` names (at `upath`; buffer `at`) into *data
-   (malloc'd); *shown gets the path opened. */
-static rm_status read_uri_file(const rm_gltf_doc *doc, rm_diag *diag, const char *at,
-                               const char *upath, const char *uri, uint64_t max_bytes, rm_output_set *inputs,
-                               uint8_t **data, size_t *size, char **shown)
+/* The file a relative URI names, in the glTF's folder (*full malloc'd);
+   an error at `upath` when the URI is no relative file reference. */
+static rm_status uri_file_path(const rm_gltf_doc *doc, rm_diag *diag, const char *upath,
+                               const char *uri, char **full)
 {
-    *data = NULL;
-    *size = 0;
-    *shown = NULL;
+    *full = NULL;
     const char *why;
     char *rel = rm_gltf_uri_to_path(uri, &why);
     if (!rel) {
@@ -93,10 +90,24 @@ static rm_status read_uri_file(const rm_gltf_doc *doc, rm_diag *diag, const char
                       uri, why);
         return RM_INVALID;
     }
-    char *full = rm_path_join(doc->folder ? doc->folder : "", rel);
+    *full = rm_path_join(doc->folder ? doc->folder : "", rel);
     free(rel);
-    if (!full)
-        return rm_gltf_nomem(doc, diag);
+    return *full ? RM_OK : rm_gltf_nomem(doc, diag);
+}
+
+/* Reads the file `uri` names (at `upath`; buffer `at`) into *data
+   (malloc'd); *shown gets the path opened. */
+static rm_status read_uri_file(const rm_gltf_doc *doc, rm_diag *diag, const char *at,
+                               const char *upath, const char *uri, uint64_t max_bytes, rm_output_set *inputs,
+                               uint8_t **data, size_t *size, char **shown)
+{
+    *data = NULL;
+    *size = 0;
+    *shown = NULL;
+    char *full;
+    rm_status st = uri_file_path(doc, diag, upath, uri, &full);
+    if (st != RM_OK)
+        return st;
     if (inputs && rm_output_add_input(inputs, full) != RM_OK) {
         free(full);
         return rm_gltf_nomem(doc, diag);
@@ -104,7 +115,7 @@ static rm_status read_uri_file(const rm_gltf_doc *doc, rm_diag *diag, const char
     rm_diag scratch;
     rm_diag_init(&scratch);
     rm_file_read_options ro = {.max_bytes = max_bytes, .allow_stream = false};
-    rm_status st = rm_file_read_ex(full, &ro, data, size, &scratch);
+    st = rm_file_read_ex(full, &ro, data, size, &scratch);
     if (st == RM_NOMEM) {
         rm_diag_free(&scratch);
         free(full);
@@ -220,20 +231,5 @@ rm_status rm_gltf_image_bytes(const rm_gltf_doc *doc, uint32_t image, uint8_t **
     }
     if (rm_gltf_is_data_uri(im->uri))
         return rm_gltf_data_uri(doc, diag, upath, im->uri, owned, size);
-    const char *why;
-    char *rel = rm_gltf_uri_to_path(im->uri, &why);
-    if (!rel) {
-        if (!why)
-            return rm_gltf_nomem(doc, diag);
-        rm_gltf_error(doc, diag, upath,
-                      "\"%.200s\" %s: only a file in the glTF's folder or below it is read "
-                      "(a relative path, or a data: URI)",
-                      im->uri, why);
-        return RM_INVALID;
-    }
-    *path = rm_path_join(doc->folder ? doc->folder : "", rel);
-    free(rel);
-    if (!*path)
-        return rm_gltf_nomem(doc, diag);
-    return RM_OK;
+    return uri_file_path(doc, diag, upath, im->uri, path);
 }

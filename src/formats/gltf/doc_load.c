@@ -126,7 +126,7 @@ static rm_status string_list(rm_gltf_doc *doc, rm_diag *diag, const char *key, j
             char path[64];
             snprintf(path, sizeof path, "/%s/%zu", key, i);
             rm_gltf_error(doc, diag, path, "must be a string (an extension's name), not %s",
-                          rm_gltf_kind(e));
+                          rm_json_kind(e));
             return RM_INVALID;
         }
     }
@@ -232,7 +232,7 @@ static rm_status load(const uint8_t *data, size_t size, uint64_t max_bytes, rm_o
     if (!json_is_object(doc->json)) {
         rm_gltf_error(doc, diag, NULL,
                       "the top of the file is %s, not an object: this is not a glTF file",
-                      rm_gltf_kind(doc->json));
+                      rm_json_kind(doc->json));
         return RM_INVALID;
     }
     if ((st = check_asset(doc, diag)) != RM_OK || (st = check_extensions(doc, diag)) != RM_OK ||

@@ -13,15 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/json_text.h"
 #include "gltf_load.h"
 
 /* ---- typed readers ---- */
-
-const char *rm_gltf_kind(const json_t *v)
-{
-    return rm_json_kind(v);
-}
 
 void *rm_gltf_calloc(size_t n, size_t size, bool *nomem)
 {
@@ -70,7 +64,7 @@ static void describe(const json_t *v, char out[64])
     else if (json_is_real(v))
         snprintf(out, 64, "%.17g", json_real_value(v));
     else
-        snprintf(out, 64, "%s", rm_gltf_kind(v));
+        snprintf(out, 64, "%s", rm_json_kind(v));
 }
 
 static const char *const REF_ONE[RM_GLTF_REF_COUNT] = {
@@ -173,7 +167,7 @@ rm_status rm_gltf_get_number(const rm_gltf_doc *doc, rm_diag *diag, const json_t
     if (!number(v, out)) {
         char path[320];
         member_path(path, sizeof path, at, key);
-        rm_gltf_error(doc, diag, path, "must be a number, not %s", rm_gltf_kind(v));
+        rm_gltf_error(doc, diag, path, "must be a number, not %s", rm_json_kind(v));
         return RM_INVALID;
     }
     return RM_OK;
@@ -192,7 +186,7 @@ rm_status rm_gltf_get_numbers(const rm_gltf_doc *doc, rm_diag *diag, const json_
     member_path(path, sizeof path, at, key);
     if (!json_is_array(v)) {
         rm_gltf_error(doc, diag, path, "must be an array of %zu numbers, not %s", n,
-                      rm_gltf_kind(v));
+                      rm_json_kind(v));
         return RM_INVALID;
     }
     if (json_array_size(v) != n) {
@@ -205,7 +199,7 @@ rm_status rm_gltf_get_numbers(const rm_gltf_doc *doc, rm_diag *diag, const json_
         if (!number(e, &out[i])) {
             char epath[352];
             snprintf(epath, sizeof epath, "%s/%zu", path, i);
-            rm_gltf_error(doc, diag, epath, "must be a number, not %s", rm_gltf_kind(e));
+            rm_gltf_error(doc, diag, epath, "must be a number, not %s", rm_json_kind(e));
             return RM_INVALID;
         }
     }
@@ -223,7 +217,7 @@ rm_status rm_gltf_get_bool(const rm_gltf_doc *doc, rm_diag *diag, const json_t *
     if (!json_is_boolean(v)) {
         char path[320];
         member_path(path, sizeof path, at, key);
-        rm_gltf_error(doc, diag, path, "must be true or false, not %s", rm_gltf_kind(v));
+        rm_gltf_error(doc, diag, path, "must be true or false, not %s", rm_json_kind(v));
         return RM_INVALID;
     }
     *out = json_is_true(v);
@@ -239,7 +233,7 @@ rm_status rm_gltf_get_string(const rm_gltf_doc *doc, rm_diag *diag, const json_t
     if (!json_is_string(v)) {
         char path[320];
         member_path(path, sizeof path, at, key);
-        rm_gltf_error(doc, diag, path, "must be a string, not %s", rm_gltf_kind(v));
+        rm_gltf_error(doc, diag, path, "must be a string, not %s", rm_json_kind(v));
         return RM_INVALID;
     }
     *out = json_string_value(v);
@@ -255,7 +249,7 @@ rm_status rm_gltf_get_object(const rm_gltf_doc *doc, rm_diag *diag, const json_t
     if (!json_is_object(v)) {
         char path[320];
         member_path(path, sizeof path, at, key);
-        rm_gltf_error(doc, diag, path, "must be an object, not %s", rm_gltf_kind(v));
+        rm_gltf_error(doc, diag, path, "must be an object, not %s", rm_json_kind(v));
         return RM_INVALID;
     }
     *out = v;
@@ -274,7 +268,7 @@ rm_status rm_gltf_get_array(const rm_gltf_doc *doc, rm_diag *diag, const json_t 
     char path[320];
     member_path(path, sizeof path, at, key);
     if (!json_is_array(v)) {
-        rm_gltf_error(doc, diag, path, "must be an array, not %s", rm_gltf_kind(v));
+        rm_gltf_error(doc, diag, path, "must be an array, not %s", rm_json_kind(v));
         return RM_INVALID;
     }
     size_t count = json_array_size(v);
@@ -297,7 +291,7 @@ rm_status rm_gltf_need_object(const rm_gltf_doc *doc, rm_diag *diag, const json_
 {
     if (json_is_object(v))
         return RM_OK;
-    rm_gltf_error(doc, diag, path, "must be an object, not %s", rm_gltf_kind(v));
+    rm_gltf_error(doc, diag, path, "must be an object, not %s", rm_json_kind(v));
     return RM_INVALID;
 }
 

@@ -11,6 +11,7 @@
 #ifndef RM_FORMATS_GLTF_LOAD_H
 #define RM_FORMATS_GLTF_LOAD_H
 
+#include "core/json_text.h"   /* rm_json_kind: what a value is, in messages */
 #include "formats/gltf/gltf_internal.h"
 
 /* ---- glb.c ---- */
@@ -42,8 +43,6 @@ typedef enum {
 typedef struct rm_gltf_counts {
     size_t n[RM_GLTF_REF_COUNT];
 } rm_gltf_counts;
-
-const char *rm_gltf_kind(const json_t *v);
 
 /* `v` (at `path`) must be an index < count; one/many name the objects
    ("sampler"/"samplers"), holder the array's owner ("the file",
