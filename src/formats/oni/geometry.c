@@ -24,25 +24,29 @@ static void geom_error(rm_diag *diag, const char *file, uint32_t index, const ch
     rm_diag_chunk(diag, RM_ERROR, file ? file : "<input>", "instance", label, at, "%s", text);
 }
 
-rm_status rm_oni_decode_strips(const uint32_t *values, uint32_t count, uint32_t point_count,
-                               uint32_t **triangles, uint32_t *triangle_count, uint32_t *strip_count,
-                               const char *file, uint32_t index, uint32_t offset, rm_diag *diag)
+/* The strip value i, from host-order values (the public entry) or from
+   the file's little-endian bytes (the decoder: no copy). Always inlined
+   with a constant `le`, so each caller gets its own plain loop. */
+static inline __attribute__((always_inline)) uint32_t strip_value(const void *src, bool le, uint32_t i)
 {
-    *triangles = NULL;
-    *triangle_count = 0;
-    *strip_count = 0;
-    /* First pass: the shape. Each start needs two plain values after it;
-       triangles = count - 2 x starts. */
-    uint32_t starts = 0;
+    return le ? rm_oni_le32((const uint8_t *)src + 4 * (size_t)i) : ((const uint32_t *)src)[i];
+}
+
+/* The exact first problem of an array the fast check refused, in index
+   order, with its message (the order and texts of the original one-value-
+   at-a-time check). Returns RM_INVALID, or RM_OK if there is none. */
+static rm_status strips_error(const void *src, bool le, uint32_t count, uint32_t point_count, const char *file,
+                              uint32_t index, uint32_t offset, rm_diag *diag)
+{
     for (uint32_t i = 0; i < count; i++) {
-        uint32_t v = values[i];
+        uint32_t v = strip_value(src, le, i);
         if (v & 0x80000000u) {
-            if (i + 2 >= count || (values[i + 1] & 0x80000000u) || (values[i + 2] & 0x80000000u)) {
+            if (i + 2 >= count || (strip_value(src, le, i + 1) & 0x80000000u) ||
+                (strip_value(src, le, i + 2) & 0x80000000u)) {
                 geom_error(diag, file, index, "IDXA", offset + 4ul * i,
                            "strip value %lu starts a strip without two more values after it", (unsigned long)i);
                 return RM_INVALID;
             }
-            starts++;
         } else if (i == 0) {
             geom_error(diag, file, index, "IDXA", offset,
                        "the strip array does not start with a strip start (bit 31 clear in 0x%08lx)",
@@ -56,35 +60,75 @@ rm_status rm_oni_decode_strips(const uint32_t *values, uint32_t count, uint32_t 
             return RM_INVALID;
         }
     }
-    uint32_t n = count - 2 * starts;
-    if (n == 0)
+    return RM_OK;
+}
+
+static inline __attribute__((always_inline)) rm_status
+decode_strips(const void *src, bool le, uint32_t count, uint32_t point_count, uint32_t **triangles,
+              uint32_t *triangle_count, uint32_t *strip_count, const char *file, uint32_t index, uint32_t offset,
+              rm_diag *diag)
+{
+    *triangles = NULL;
+    *triangle_count = 0;
+    *strip_count = 0;
+    if (count == 0)
         return RM_OK;
-    uint32_t *t = malloc((size_t)n * 3 * sizeof *t);
+    /* First pass, without branches: the shape and the largest index. A
+       start (bit 31) needs two plain values after it, so no start may
+       follow another within two values nor sit in the last two; the first
+       value is a start. Any problem: strips_error finds the first one and
+       its message, before anything is allocated. */
+    uint32_t top = 0, bad = 0, p1 = 0, p2 = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t v = strip_value(src, le, i);
+        uint32_t p = v & 0x7FFFFFFFu;
+        top = p > top ? p : top;
+        bad |= v & (p1 | p2);
+        p2 = p1;
+        p1 = v;
+    }
+    bad |= p1 | (count >= 2 ? p2 : 0) | ~strip_value(src, le, 0);
+    if ((bad & 0x80000000u) || top >= point_count) {
+        rm_status st = strips_error(src, le, count, point_count, file, index, offset, diag);
+        if (st != RM_OK)
+            return st;
+    }
+    /* Valid, so count >= 3 and triangles = count - 2 x starts <= count - 2:
+       room for count - 2, the exact number counted below. */
+    uint32_t *t = malloc((size_t)(count - 2) * 3 * sizeof *t);
     if (!t)
         return RM_NOMEM;
-    uint32_t a = 0, b = 0, k = 0;
-    for (uint32_t i = 0; i < count;) {
-        uint32_t v = values[i];
-        if (v & 0x80000000u) {
-            a = v & 0x7FFFFFFFu;
-            b = values[i + 1];
-            v = values[i + 2];
-            i += 3;
-        } else {
-            i++;
-        }
-        /* (a, b, v), then a, b move on to b, v: no winding flip. */
-        t[3 * k] = a;
-        t[3 * k + 1] = b;
-        t[3 * k + 2] = v;
-        k++;
+    /* Every value i >= 2 that is not a start and does not follow one ends
+       a triangle (v[i-2], v[i-1], v[i]): the first triangle of a strip is
+       (start & 0x7FFFFFFF, v[s+1], v[s+2]), and each further value v makes
+       (a, b, v) with the two values before it (no winding flip). The
+       triangle is written at every i and kept (w advances) only then; one
+       that is not kept is overwritten by a later one, never past the end:
+       the last two values are plain, so the last write is a kept one. */
+    uint32_t *w = t;
+    uint32_t a = strip_value(src, le, 0), b = strip_value(src, le, 1);
+    for (uint32_t i = 2; i < count; i++) {
+        uint32_t v = strip_value(src, le, i);
+        w[0] = a & 0x7FFFFFFFu;
+        w[1] = b;
+        w[2] = v;
+        w += 3 * (1u ^ ((v | b) >> 31));
         a = b;
         b = v;
     }
+    uint32_t n = (uint32_t)((size_t)(w - t) / 3);
     *triangles = t;
     *triangle_count = n;
-    *strip_count = starts;
+    *strip_count = (count - n) / 2;   /* triangles = count - 2 x starts */
     return RM_OK;
+}
+
+rm_status rm_oni_decode_strips(const uint32_t *values, uint32_t count, uint32_t point_count,
+                               uint32_t **triangles, uint32_t *triangle_count, uint32_t *strip_count,
+                               const char *file, uint32_t index, uint32_t offset, rm_diag *diag)
+{
+    return decode_strips(values, false, count, point_count, triangles, triangle_count, strip_count, file, index,
+                         offset, diag);
 }
 
 /* One array instance: the link at `rel` of the M3GM, the count at
@@ -193,17 +237,9 @@ rm_status rm_oni_geometry_decode(const rm_oni_file *f, uint32_t index, rm_oni_ge
         st = RM_INVALID;
         goto fail;
     }
-    /* The strip values, read once into host order. */
-    uint32_t *values = n_strip ? malloc((size_t)n_strip * sizeof *values) : NULL;
-    if (n_strip && !values) {
-        st = RM_NOMEM;
-        goto fail;
-    }
-    for (uint32_t i = 0; i < n_strip; i++)
-        values[i] = rm_oni_le32(strip_bytes + 4 * (size_t)i);
-    st = rm_oni_decode_strips(values, n_strip, out->point_count, &out->triangles, &out->triangle_count,
-                              &out->strip_count, f->source, at_strip, f->instances[at_strip].data + 0x18, diag);
-    free(values);
+    /* The strips straight from the file's bytes (no copy). */
+    st = decode_strips(strip_bytes, true, n_strip, out->point_count, &out->triangles, &out->triangle_count,
+                       &out->strip_count, f->source, at_strip, f->instances[at_strip].data + 0x18, diag);
     if (st == RM_NOMEM)
         rm_diag_add(diag, RM_ERROR, "%s: error: out of memory", f->source);
     if (st != RM_OK)
