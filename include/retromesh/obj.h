@@ -44,6 +44,18 @@ typedef struct rm_obj_options {
     bool load_materials;
     /* Keep face_line/position_line (for messages). Default: true. */
     bool keep_lines;
+    /* Threads of the parse: 0 = automatic (today one: in a fresh process
+       the page faults of the new arrays dominate and workers do not pay;
+       docs/obj.md, "Speed"), 1 = no thread, N = at most N (worth it in a
+       process that parses many big files). The mesh and the messages are
+       the same, bit for bit, for any value. Default: 0. */
+    unsigned threads;
+    /* The text is a read-only file mapping (rm_file_map): the parser may
+       tell the kernel to drop the pages it has passed (they come back from
+       the file if a message needs them), so that the peak memory is the
+       mesh, not the mesh plus the file. Never set it for heap memory.
+       Default: false. */
+    bool text_is_mapped;
 } rm_obj_options;
 
 void rm_obj_options_default(rm_obj_options *opt);

@@ -35,6 +35,11 @@ int rm_mtl_jo_option(const char *name, const char *value, rm_mesh_material *m,
 
 char *rm_obj_library_path(const char *obj_file, const char *name, size_t n);
 
+/* How many chunks of threaded parses so far were appended from a worker
+   (not read again by the calling thread): for the tests, which check that
+   the threaded path is taken. */
+size_t rm_obj_chunks_appended(void);
+
 /* Reads a whole file into a malloc'd buffer. RM_IO with *err = errno when it
    cannot be opened or read, RM_NOMEM. */
 rm_status rm_obj_read_whole(const char *path, char **data, size_t *size, int *err);

@@ -5,16 +5,35 @@
    The hot path is `v` and `f`: numbers are parsed in place (obj_text.h), the
    arrays grow geometrically and are cut to size at the end, and nothing is
    allocated per line. Names (o, g, usemtl, mtllib) are interned through hash
-   tables, so a statement that repeats a known name allocates nothing. */
+   tables, so a statement that repeats a known name allocates nothing.
+
+   Threads (rm_obj_options.threads): the main region of the text is cut at
+   line starts into chunks; chunk 0 is read by the calling thread straight
+   into the mesh while one worker per other chunk reads its chunk into a
+   mesh of its own, "speculatively": it does not know how many v/vt/vn come
+   before it, nor the group and material in force. It then records what its
+   chunk needs from the ones before (the largest index past its own
+   elements, the corners written with a relative index, faces that inherit
+   the group or material). The chunks are then taken in file order: a chunk
+   whose worker saw no message and whose needs are met is appended (indexes
+   shifted, names interned, lines offset); any other chunk (an error, a
+   warning, an index out of range, a limit) is read again by the calling
+   thread in the state the chunks before it left, exactly as with one
+   thread. So the mesh and the messages are the same for any thread count:
+   a worker's own messages are never shown. */
+#define _DEFAULT_SOURCE     /* madvise() */
 #include "retromesh/obj.h"
 #include "core/cnum.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -32,6 +51,29 @@
 /* Repeated warnings (short faces, empty usemtl) are shown this many times,
    then counted. */
 #define REPEAT_LIMIT 20
+
+/* Automatic thread count (threads = 0): one thread. Measured on a 2-core
+   machine (docs/obj.md, "Speed"), a fresh process parsing a 39 MB file
+   spends three quarters of its time in the kernel's page faults for the new
+   arrays, and workers add their own arrays plus the copy into the mesh: two
+   threads were 0.8x one thread there, 1.3x only in a process that reuses
+   its memory. So threads are for callers that ask for them. An explicit
+   count is capped at MAX_THREADS. */
+#define MAX_THREADS 64u
+
+/* With text_is_mapped, the pages passed are dropped every this many bytes. */
+#define DROP_STEP ((size_t)1 << 20)
+
+/* A worker's group or material before its chunk's first o/g or usemtl:
+   whatever the chunks before it leave (never a real index: those are below
+   MAX_U32_COUNT). */
+#define INHERIT (UINT32_MAX - 1u)
+
+/* A growable list of corner numbers (a worker's relative indexes). */
+typedef struct u32_list {
+    uint32_t *a;
+    size_t n, cap;
+} u32_list;
 
 typedef struct obj_parser {
     rm_tx tx;
@@ -51,12 +93,28 @@ typedef struct obj_parser {
 
     unsigned long stmt_line, stmt_col;   /* where the current statement starts */
     size_t short_faces, empty_usemtl, bad_attr_refs;
+
+    /* text_is_mapped: the pages before drop_at are dropped, from drop_from
+       on (drop_at is UINTPTR_MAX when nothing is dropped). */
+    bool mapped;
+    uintptr_t drop_at;
+    const char *drop_from;
+
+    /* A worker (see the top of the file): its indexes are resolved against
+       elements it cannot see. need[k] is how many v/vt/vn (k = 0, 1, 2) the
+       chunks before must hold; rel[k] lists the corners written with a
+       relative index (the count of the chunks before is added then). */
+    bool spec;
+    int64_t need[3];
+    u32_list rel[3];
 } obj_parser;
 
 void rm_obj_options_default(rm_obj_options *opt)
 {
     opt->load_materials = true;
     opt->keep_lines = true;
+    opt->threads = 0;
+    opt->text_is_mapped = false;
 }
 
 /* ---- small helpers ---- */
@@ -123,11 +181,12 @@ static const char *nomem(obj_parser *ps)
 
 /* ---- positions, uvs, normals ---- */
 
-static bool grow_positions(obj_parser *ps)
+/* Room for `need` positions (colors and lines too, when there are). */
+static bool grow_positions(obj_parser *ps, size_t need)
 {
     rm_mesh *m = ps->m;
     size_t cap;
-    if (!next_cap(ps->pos_cap, m->position_count + 1, sizeof(rm_vec3d), &cap))
+    if (!next_cap(ps->pos_cap, need, sizeof(rm_vec3d), &cap))
         return false;
     if (!resize(&m->positions, cap, sizeof *m->positions))
         return false;
@@ -161,6 +220,7 @@ static const char *read_numbers(obj_parser *ps, const char *p, double *a, int ma
                                 const char *too_many)
 {
     rm_tx *tx = &ps->tx;
+    const char *end = tx->end;
     int k = 0;
     p = rm_tx_skip_blanks(tx, p);
     while (!(rm_tx_cls(*p) & RM_TX_STOP)) {
@@ -168,7 +228,7 @@ static const char *read_numbers(obj_parser *ps, const char *p, double *a, int ma
             rm_tx_error(tx, p, "%s", too_many);
             return NULL;
         }
-        const char *q = rm_tx_parse_double(p, &a[k]);
+        const char *q = rm_tx_parse_double_fast(p, end, &a[k]);
         if (!q || !rm_tx_token_ends(q)) {
             rm_tx_bad_token(tx, p, NULL);
             return NULL;
@@ -197,7 +257,7 @@ static const char *read_v(obj_parser *ps, const char *p)
         stmt_error(ps, "too many vertices (at most %lu)", (unsigned long)MAX_U32_COUNT);
         return NULL;
     }
-    if (m->position_count == ps->pos_cap && !grow_positions(ps))
+    if (m->position_count == ps->pos_cap && !grow_positions(ps, m->position_count + 1))
         return nomem(ps);
     size_t i = m->position_count;
     m->positions[i].x = a[0];
@@ -282,12 +342,14 @@ static const char *read_vn(obj_parser *ps, const char *p)
 
 /* ---- faces ---- */
 
-static bool grow_corners(obj_parser *ps)
+static bool grow_corners(obj_parser *ps, size_t need)
 {
     rm_mesh *m = ps->m;
     size_t cap;
-    if (!next_cap(ps->corner_cap, ps->corner_count + 1, sizeof(uint32_t), &cap))
+    if (!next_cap(ps->corner_cap, need, sizeof(uint32_t), &cap))
         return false;
+    if (cap > MAX_U32_COUNT && need <= MAX_U32_COUNT)
+        cap = MAX_U32_COUNT;    /* read_f tests the limit only when full */
     if (!resize(&m->corner_position, cap, sizeof *m->corner_position))
         return false;
     if (m->corner_uv && !resize(&m->corner_uv, cap, sizeof *m->corner_uv))
@@ -308,11 +370,11 @@ static int32_t *start_corner_array(obj_parser *ps)
     return a;
 }
 
-static bool grow_faces(obj_parser *ps)
+static bool grow_faces(obj_parser *ps, size_t need)
 {
     rm_mesh *m = ps->m;
     size_t cap;
-    if (!next_cap(ps->face_cap, m->face_count + 1, sizeof(uint32_t), &cap))
+    if (!next_cap(ps->face_cap, need, sizeof(uint32_t), &cap))
         return false;
     if (!resize(&m->face_start, cap + 1, sizeof *m->face_start) ||
         !resize(&m->face_material, cap, sizeof *m->face_material) ||
@@ -330,12 +392,49 @@ static bool grow_faces(obj_parser *ps)
 typedef struct index_kind {
     const char *what;       /* "face index" */
     const char *one, *many; /* "vertex", "vertices" */
+    int slot;               /* 0 v, 1 vt, 2 vn (obj_parser.need, .rel) */
+    int64_t max;            /* the most elements of the kind */
 } index_kind;
 
-static const index_kind KIND_V = { "face index", "vertex", "vertices" };
+static const index_kind KIND_V = { "face index", "vertex", "vertices", 0, (int64_t)MAX_U32_COUNT };
 static const index_kind KIND_VT = { "texture coordinate index", "texture coordinate",
-                                    "texture coordinates" };
-static const index_kind KIND_VN = { "normal index", "normal", "normals" };
+                                    "texture coordinates", 1, (int64_t)MAX_I32_COUNT };
+static const index_kind KIND_VN = { "normal index", "normal", "normals", 2, (int64_t)MAX_I32_COUNT };
+
+/* A worker's index that its own `count` elements do not settle (see the
+   top of the file). A positive index is absolute: written as it is, the
+   chunks before must hold idx - count elements. A relative one is written
+   relative to the chunk (count + idx, maybe negative) and its corner
+   listed, to add the count of the chunks before. An index that no count
+   can make valid (0, or past the limits) fails: the calling thread reads
+   the chunk again and reports it. */
+static bool resolve_spec(obj_parser *ps, int64_t idx, size_t count, const index_kind *k,
+                         uint32_t *out)
+{
+    int64_t r = idx > 0 ? idx - 1 : (int64_t)count + idx;
+    int64_t need = idx > 0 ? idx - (int64_t)count : -r;
+    if (idx == 0 || idx > k->max || r < -k->max) {
+        ps->tx.failed = true;
+        ps->tx.status = RM_INVALID;
+        return false;
+    }
+    if (need > ps->need[k->slot])
+        ps->need[k->slot] = need;
+    if (idx < 0) {
+        u32_list *l = &ps->rel[k->slot];
+        if (l->n == l->cap) {
+            size_t cap;
+            if (!next_cap(l->cap, l->n + 1, sizeof *l->a, &cap) || !resize(&l->a, cap, sizeof *l->a)) {
+                rm_tx_nomem(&ps->tx);
+                return false;
+            }
+            l->cap = cap;
+        }
+        l->a[l->n++] = (uint32_t)ps->corner_count;
+    }
+    *out = (uint32_t)r;
+    return true;
+}
 
 /* Resolves a 1-based or negative index against the `count` elements defined
    so far; reports an error at the token [tok, end). */
@@ -347,6 +446,8 @@ static bool resolve(obj_parser *ps, const char *tok, const char *end, int64_t id
         *out = (uint32_t)(idx - 1);
         return true;
     }
+    if (ps->spec)
+        return resolve_spec(ps, idx, count, k, out);
     if (idx < 0 && (uint64_t)-idx <= count) {
         *out = (uint32_t)((int64_t)count + idx);
         return true;
@@ -357,6 +458,26 @@ static bool resolve(obj_parser *ps, const char *tok, const char *end, int64_t id
     else
         rm_tx_error(&ps->tx, tok, "%s %s out of range (%zu %s)", k->what, t, count,
                     count == 1 ? k->one : k->many);
+    return false;
+}
+
+/* The common cases of an index, inline: a positive one within the count, or
+   (a worker) a positive one past its own elements, whose need it notes as
+   resolve_spec() does. false: the caller calls resolve()/resolve_attr(). */
+static inline bool quick_index(obj_parser *ps, int64_t idx, size_t count, const index_kind *k,
+                               uint32_t *out)
+{
+    if (idx > 0 && (uint64_t)idx <= count) {
+        *out = (uint32_t)(idx - 1);
+        return true;
+    }
+    if (ps->spec && idx > 0 && idx <= k->max) {
+        int64_t need = idx - (int64_t)count;
+        if (need > ps->need[k->slot])
+            ps->need[k->slot] = need;
+        *out = (uint32_t)(idx - 1);
+        return true;
+    }
     return false;
 }
 
@@ -374,7 +495,8 @@ static bool resolve_attr(obj_parser *ps, const char *tok, const char *end, int64
                          size_t count, const index_kind *k, int32_t *out)
 {
     uint32_t r = 0;
-    if ((idx > 0 && (uint64_t)idx <= count) || (idx < 0 && (uint64_t)-idx <= count) || idx == 0) {
+    if ((idx > 0 && (uint64_t)idx <= count) || (idx < 0 && (uint64_t)-idx <= count) || idx == 0 ||
+        ps->spec) {
         if (!resolve(ps, tok, end, idx, count, k, &r))
             return false;
         *out = (int32_t)r;
@@ -394,40 +516,50 @@ static const char *read_f(obj_parser *ps, const char *p)
     rm_tx *tx = &ps->tx;
     rm_mesh *m = ps->m;
     size_t first = ps->corner_count;
+    const char *end = tx->end;      /* the region's: a statement never leaves it */
     p = rm_tx_skip_blanks(tx, p);
     while (!(rm_tx_cls(*p) & RM_TX_STOP)) {
         int64_t idx;
         uint32_t v = 0;
         int32_t vt = -1, vn = -1;
+        /* Whether the corner has a uv / normal (a worker's relative index
+           may be written negative). */
+        bool has_vt = false, has_vn = false;
         const char *corner = p, *tok = p;
-        const char *q = rm_tx_parse_index(p, &idx);
+        const char *q = rm_tx_parse_index_fast(p, end, &idx);
         if (!q || (*q != '/' && !rm_tx_token_ends(q))) {
             rm_tx_bad_token(tx, tok, "face corner");
             return NULL;
         }
-        if (idx > 0 && (uint64_t)idx <= m->position_count)
-            v = (uint32_t)(idx - 1);    /* the common case, without the call */
-        else if (!resolve(ps, tok, q, idx, m->position_count, &KIND_V, &v))
+        if (!quick_index(ps, idx, m->position_count, &KIND_V, &v) &&
+            !resolve(ps, tok, q, idx, m->position_count, &KIND_V, &v))
             return NULL;
         p = q;
         if (*p == '/') {
             p++;
             if (*p != '/' && !rm_tx_token_ends(p)) {
                 tok = p;
-                q = rm_tx_parse_index(p, &idx);
+                q = rm_tx_parse_index_fast(p, end, &idx);
                 if (!q || (*q != '/' && !rm_tx_token_ends(q))) {
                     rm_tx_bad_token(tx, tok, "texture coordinate index");
                     return NULL;
                 }
-                if (!resolve_attr(ps, tok, q, idx, m->uv_count, &KIND_VT, &vt))
+                uint32_t r;
+                if (quick_index(ps, idx, m->uv_count, &KIND_VT, &r)) {
+                    vt = (int32_t)r;
+                    has_vt = true;
+                } else if (!resolve_attr(ps, tok, q, idx, m->uv_count, &KIND_VT, &vt)) {
                     return NULL;
+                } else {
+                    has_vt = vt != -1 || ps->spec;
+                }
                 p = q;
             }
             if (*p == '/') {
                 p++;
                 if (!rm_tx_token_ends(p)) {
                     tok = p;
-                    q = rm_tx_parse_index(p, &idx);
+                    q = rm_tx_parse_index_fast(p, end, &idx);
                     if (!q || !rm_tx_token_ends(q)) {
                         if (q && *q == '/')     /* a fourth component */
                             rm_tx_bad_token(tx, corner, "face corner");
@@ -435,8 +567,15 @@ static const char *read_f(obj_parser *ps, const char *p)
                             rm_tx_bad_token(tx, tok, "normal index");
                         return NULL;
                     }
-                    if (!resolve_attr(ps, tok, q, idx, m->normal_count, &KIND_VN, &vn))
+                    uint32_t r;
+                    if (quick_index(ps, idx, m->normal_count, &KIND_VN, &r)) {
+                        vn = (int32_t)r;
+                        has_vn = true;
+                    } else if (!resolve_attr(ps, tok, q, idx, m->normal_count, &KIND_VN, &vn)) {
                         return NULL;
+                    } else {
+                        has_vn = vn != -1 || ps->spec;
+                    }
                     p = q;
                 }
             }
@@ -446,24 +585,28 @@ static const char *read_f(obj_parser *ps, const char *p)
             }
         }
         size_t c = ps->corner_count;
-        if (c >= MAX_U32_COUNT) {
-            stmt_error(ps, "too many face corners in the file (at most %lu)",
-                       (unsigned long)MAX_U32_COUNT);
-            return NULL;
+        /* corner_cap never exceeds the limit (grow_corners), so one test
+           finds both. */
+        if (c == ps->corner_cap) {
+            if (c >= MAX_U32_COUNT) {
+                stmt_error(ps, "too many face corners in the file (at most %lu)",
+                           (unsigned long)MAX_U32_COUNT);
+                return NULL;
+            }
+            if (!grow_corners(ps, c + 1))
+                return nomem(ps);
         }
-        if (c == ps->corner_cap && !grow_corners(ps))
-            return nomem(ps);
         m->corner_position[c] = v;
         if (m->corner_uv) {
             m->corner_uv[c] = vt;
-        } else if (vt >= 0) {
+        } else if (has_vt) {
             if (!(m->corner_uv = start_corner_array(ps)))
                 return nomem(ps);
             m->corner_uv[c] = vt;
         }
         if (m->corner_normal) {
             m->corner_normal[c] = vn;
-        } else if (vn >= 0) {
+        } else if (has_vn) {
             if (!(m->corner_normal = start_corner_array(ps)))
                 return nomem(ps);
             m->corner_normal[c] = vn;
@@ -484,7 +627,7 @@ static const char *read_f(obj_parser *ps, const char *p)
         stmt_error(ps, "too many faces (at most %lu)", (unsigned long)MAX_U32_COUNT);
         return NULL;
     }
-    if (m->face_count == ps->face_cap && !grow_faces(ps))
+    if (m->face_count == ps->face_cap && !grow_faces(ps, m->face_count + 1))
         return nomem(ps);
     size_t f = m->face_count;
     m->face_start[f + 1] = (uint32_t)ps->corner_count;
@@ -654,83 +797,53 @@ static bool is_word(const char *p, const char *w)
     return rm_tx_keyword_ends(p);
 }
 
-/* A cheap count of the lines that start with v, vt, vn and f (one memchr a
-   line), to allocate the big arrays once at their final size: no copy while
-   growing and no slack (a 100k triangle file then takes about 1.4x its size).
-   It is only an estimate (continuations, lone CR): the arrays still grow if
-   needed and are cut to size at the end. */
-static bool presize(obj_parser *ps)
+/* text_is_mapped: drops the whole pages of [drop_from, p) (the text read
+   so far): they are a read-only file mapping, so a later read of them (a
+   message quoting a name, a chunk read again) only brings them back from
+   the file. The page that holds p stays. */
+static void drop_pages(obj_parser *ps, const char *p)
 {
-    rm_mesh *m = ps->m;
-    const char *p = ps->tx.text, *end = p + ps->tx.size;
-    size_t nv = 0, nvt = 0, nvn = 0, nf = 0;
-    while (p < end) {
-        while (p < end && (*p == ' ' || *p == '\t'))
-            p++;
-        if (end - p >= 2) {
-            char c1 = p[1];
-            if (p[0] == 'v') {
-                if (c1 == ' ' || c1 == '\t')
-                    nv++;
-                else if (c1 == 't')
-                    nvt++;
-                else if (c1 == 'n')
-                    nvn++;
-            } else if (p[0] == 'f' && (c1 == ' ' || c1 == '\t')) {
-                nf++;
-            }
-        }
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (!nl)
-            break;
-        p = nl + 1;
+    ps->drop_at = UINTPTR_MAX;
+    if (!ps->mapped)
+        return;
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    if (page == 0 || (page & (page - 1)) != 0)
+        return;
+    uintptr_t from = ((uintptr_t)ps->drop_from + page - 1) & ~(page - 1);
+    uintptr_t to = (uintptr_t)p & ~(page - 1);
+    if (to > from) {
+        (void)madvise((void *)from, to - from, MADV_DONTNEED);   /* advice: may fail */
+        ps->drop_from = (const char *)to;
     }
-    if (nv) {
-        if (!resize(&m->positions, nv, sizeof *m->positions) ||
-            (ps->keep_lines && !resize(&m->position_line, nv, sizeof *m->position_line)))
-            return false;
-        ps->pos_cap = nv;
-    }
-    if (nvt) {
-        if (!resize(&m->uvs, nvt, sizeof *m->uvs))
-            return false;
-        ps->uv_cap = nvt;
-    }
-    if (nvn) {
-        if (!resize(&m->normals, nvn, sizeof *m->normals))
-            return false;
-        ps->nrm_cap = nvn;
-    }
-    if (nf) {
-        if (nf > SIZE_MAX / 4 - 1 ||
-            !resize(&m->face_start, nf + 1, sizeof *m->face_start) ||
-            !resize(&m->face_material, nf, sizeof *m->face_material) ||
-            !resize(&m->face_group, nf, sizeof *m->face_group) ||
-            (ps->keep_lines && (!resize(&m->face_line, nf, sizeof *m->face_line) ||
-                                !resize(&m->face_column, nf, sizeof *m->face_column))) ||
-            !resize(&m->corner_position, nf * 3, sizeof *m->corner_position))
-            return false;
-        m->face_start[0] = 0;
-        ps->face_cap = nf;
-        ps->corner_cap = nf * 3;
-    }
-    return true;
+    ps->drop_at = (uintptr_t)p + DROP_STEP;
+    if (ps->drop_at < (uintptr_t)p)
+        ps->drop_at = UINTPTR_MAX;
 }
 
-static rm_status parse_statements(obj_parser *ps)
+/* Starts dropping pages from `start` (a part of the mapped text). */
+static void drop_start(obj_parser *ps, const char *start)
+{
+    ps->drop_from = start;
+    ps->drop_at = UINTPTR_MAX;
+    if (ps->mapped) {
+        ps->drop_at = (uintptr_t)start + DROP_STEP;
+        if (ps->drop_at < (uintptr_t)start)
+            ps->drop_at = UINTPTR_MAX;
+    }
+}
+
+/* Reads the statements from p to the end of the current region (tx->end:
+   the whole region, or one chunk of it). */
+static rm_status parse_lines(obj_parser *ps, const char *p)
 {
     rm_tx *tx = &ps->tx;
-    const char *p = rm_tx_begin(tx);
     for (;;) {
-        if (p >= tx->end) {
-            p = rm_tx_next_region(tx);
-            if (!p)
-                break;
-            continue;
-        }
+        if (p >= tx->end)
+            return RM_OK;
         p = rm_tx_skip_blanks(tx, p);
         ps->stmt_line = tx->line;
-        ps->stmt_col = rm_tx_col(tx, p);
+        /* rm_tx_col() without its test: a statement starts on its line. */
+        ps->stmt_col = (unsigned long)(p - tx->line_start) + 1;
         switch (*p) {
         case 'v':
             if (rm_tx_keyword_ends(p + 1))
@@ -770,11 +883,463 @@ static rm_status parse_statements(obj_parser *ps)
             /* The common line end, without the call. */
             tx->line++;
             tx->line_start = ++p;
+        } else {
+            p = rm_tx_end_line(tx, p);
+            if (!p)
+                return tx->status;
+        }
+        if ((uintptr_t)p >= ps->drop_at)
+            drop_pages(ps, p);
+    }
+}
+
+/* ---- threads ---- */
+
+static atomic_size_t chunks_appended;
+
+size_t rm_obj_chunks_appended(void)
+{
+    return atomic_load_explicit(&chunks_appended, memory_order_relaxed);
+}
+
+/* How many chunks to cut a main region of `size` bytes into. */
+static unsigned thread_count(unsigned threads, size_t size)
+{
+    if (threads <= 1 || size == 0)
+        return 1;
+    return threads > MAX_THREADS ? MAX_THREADS : threads;
+}
+
+/* The first line start at or after `from` (within [start, end)) that begins a
+   logical line: after a '\n' whose physical line does not end with a `\`
+   (a continuation, which may be CR LF or a lone CR before that '\n' too).
+   A comment ending with `\` continues nothing, but is skipped as well: a
+   cut point need not be the first one. end when there is none. */
+static const char *next_cut(const char *start, const char *from, const char *end)
+{
+    const char *p = from;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl)
+            return end;
+        const char *eol = nl;
+        if (eol > start && eol[-1] == '\r')
+            eol--;
+        if (!(eol > start && eol[-1] == '\\'))
+            return nl + 1;
+        p = nl + 1;
+    }
+    return end;
+}
+
+static void parser_free(obj_parser *ps);
+
+typedef struct obj_chunk {
+    obj_parser ps;
+    rm_mesh mesh;
+    rm_diag diag;
+    const char *start, *end;
+    rm_status st;
+    bool done;              /* read by a worker (under chunk_set.lock) */
+} obj_chunk;
+
+/* The chunks of one parse and the workers' queue: a worker takes the next
+   chunk not taken (`next`), reads it and marks it done. The calling thread
+   takes the chunks in order: one not taken yet it reads itself, straight
+   into the mesh (nothing to append then); for one a worker took, it waits. */
+typedef struct chunk_set {
+    obj_chunk *w;
+    unsigned n;
+    atomic_uint next;
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+} chunk_set;
+
+/* Reads one chunk as if it were the whole text (lines from 1). */
+static void chunk_read(obj_chunk *w)
+{
+    rm_tx *tx = &w->ps.tx;
+    tx->text = w->start;
+    tx->size = tx->main_size = (size_t)(w->end - w->start);
+    tx->end = w->end;
+    tx->line = 1;
+    tx->line_start = w->start;
+    drop_start(&w->ps, w->start);
+    w->st = parse_lines(&w->ps, w->start);
+    if (w->st == RM_OK)
+        drop_pages(&w->ps, w->end);
+}
+
+static void *worker_main(void *arg)
+{
+    chunk_set *cs = arg;
+    for (;;) {
+        unsigned k = atomic_fetch_add(&cs->next, 1u);
+        if (k >= cs->n)
+            return NULL;
+        chunk_read(&cs->w[k]);
+        pthread_mutex_lock(&cs->lock);
+        cs->w[k].done = true;
+        pthread_cond_broadcast(&cs->cond);
+        pthread_mutex_unlock(&cs->lock);
+    }
+}
+
+static void chunk_init(obj_chunk *w, const obj_parser *main, const char *start, const char *end)
+{
+    memset(w, 0, sizeof *w);
+    rm_mesh_init(&w->mesh);
+    rm_diag_init(&w->diag);
+    w->ps.m = &w->mesh;
+    w->ps.keep_lines = main->keep_lines;
+    w->ps.mapped = main->mapped;
+    w->ps.drop_at = UINTPTR_MAX;
+    w->ps.spec = true;
+    w->ps.cur_group = INHERIT;
+    w->ps.cur_material = INHERIT;
+    w->ps.tx.file = main->tx.file;
+    w->ps.tx.diag = &w->diag;
+    w->start = start;
+    w->end = end;
+}
+
+static void chunk_free(obj_chunk *w)
+{
+    parser_free(&w->ps);
+    rm_mesh_free(&w->mesh);
+    rm_diag_free(&w->diag);
+}
+
+/* Whether the worker's reading can be appended as it is: no message at all,
+   its indexes valid against what the chunks before hold, the limits kept.
+   Otherwise the chunk is read again (and gives the exact messages). */
+static bool chunk_usable(const obj_parser *ps, const obj_chunk *w)
+{
+    const rm_mesh *m = ps->m, *c = &w->mesh;
+    if (w->st != RM_OK || w->ps.tx.failed || w->diag.count != 0 || w->diag.dropped != 0)
+        return false;
+    if (w->ps.need[0] > (int64_t)m->position_count || w->ps.need[1] > (int64_t)m->uv_count ||
+        w->ps.need[2] > (int64_t)m->normal_count)
+        return false;
+    return m->position_count + c->position_count <= MAX_U32_COUNT &&
+           m->uv_count + c->uv_count <= MAX_I32_COUNT &&
+           m->normal_count + c->normal_count <= MAX_I32_COUNT &&
+           ps->corner_count + w->ps.corner_count <= MAX_U32_COUNT &&
+           m->face_count + c->face_count <= MAX_U32_COUNT &&
+           m->group_count + c->group_count <= MAX_U32_COUNT &&
+           m->material_count + c->material_count <= MAX_U32_COUNT;
+}
+
+
+/* Fills n corner entries of an optional int32 array: the worker's, shifted
+   by `base` where listed in rel, or -1 when the worker has none. */
+static void append_attr(int32_t *dst, const int32_t *src, size_t n, const u32_list *rel,
+                        size_t base)
+{
+    if (!src) {
+        for (size_t i = 0; i < n; i++)
+            dst[i] = -1;
+        return;
+    }
+    memcpy(dst, src, n * sizeof *dst);
+    for (size_t i = 0; i < rel->n; i++)
+        dst[rel->a[i]] = (int32_t)((uint32_t)dst[rel->a[i]] + (uint32_t)base);
+}
+
+/* Appends a usable worker's chunk (chunk_usable) to the main parser's mesh,
+   as if the main parser had read it. false: out of memory (reported). */
+static bool chunk_append(obj_parser *ps, obj_chunk *w)
+{
+    rm_mesh *m = ps->m;
+    const rm_mesh *c = &w->mesh;
+    const obj_parser *wp = &w->ps;
+    unsigned long line_off = ps->tx.line - 1;
+    size_t bv = m->position_count, bt = m->uv_count, bn = m->normal_count;
+    size_t bc = ps->corner_count, bf = m->face_count;
+    size_t nv = c->position_count, nt = c->uv_count, nn = c->normal_count;
+    size_t nc = wp->corner_count, nf = c->face_count;
+    uint32_t *gmap = NULL, *mmap = NULL;
+    bool ok = false;
+
+    /* Names first: the faces need the maps. */
+    gmap = malloc((c->group_count + 1) * sizeof *gmap);
+    mmap = malloc((c->material_count + 1) * sizeof *mmap);
+    if (!gmap || !mmap)
+        goto out;
+    for (size_t i = 0; i < c->group_count; i++) {
+        const name_list l = { &ps->groups, &ps->group_cap, { &m->groups }, { sizeof *m->groups },
+                              "too many groups" };
+        char *name;
+        const char *s = c->groups[i].name;
+        if (!intern(ps, &l, m->group_count, s, strlen(s), &gmap[i], &name))
+            goto fail;
+        if (name) {
+            m->groups[gmap[i]].name = name;
+            m->groups[gmap[i]].line = c->groups[i].line + line_off;
+            m->group_count++;
+        }
+    }
+    for (size_t i = 0; i < c->material_count; i++) {
+        const name_list l = { &ps->materials, &ps->mat_cap, { &m->materials, &ps->mat_site },
+                              { sizeof *m->materials, sizeof *ps->mat_site }, "too many materials" };
+        char *name;
+        const char *s = c->materials[i].name;
+        if (!intern(ps, &l, m->material_count, s, strlen(s), &mmap[i], &name))
+            goto fail;
+        if (name) {
+            uint32_t k = mmap[i];
+            m->materials[k].name = name;
+            rm_mesh_material_defaults(&m->materials[k]);
+            ps->mat_site[k].line = wp->mat_site[i].line + line_off;
+            ps->mat_site[k].col = wp->mat_site[i].col;
+            m->material_count++;
+        }
+    }
+    for (size_t i = 0; i < c->library_count; i++) {
+        const name_list l = { &ps->libs, &ps->lib_cap, { &m->libraries, &ps->lib_site },
+                              { sizeof *m->libraries, sizeof *ps->lib_site }, NULL };
+        uint32_t k;
+        char *name;
+        const char *s = c->libraries[i];
+        if (!intern(ps, &l, m->library_count, s, strlen(s), &k, &name))
+            goto fail;
+        if (name) {
+            m->libraries[k] = name;
+            ps->lib_site[k].line = wp->lib_site[i].line + line_off;
+            ps->lib_site[k].col = wp->lib_site[i].col;
+            m->library_count++;
+        }
+    }
+
+    /* Positions (colors and lines), uvs, normals. */
+    if (nv) {
+        if (bv + nv > ps->pos_cap && !grow_positions(ps, bv + nv))
+            goto nomem;
+        if (c->colors && !m->colors && !start_colors(ps))
+            goto nomem;
+        memcpy(m->positions + bv, c->positions, nv * sizeof *m->positions);
+        if (m->colors) {
+            if (c->colors) {
+                memcpy(m->colors + bv, c->colors, nv * sizeof *m->colors);
+                memcpy(m->has_color + bv, c->has_color, nv * sizeof *m->has_color);
+            } else {
+                for (size_t i = 0; i < nv; i++) {
+                    m->colors[bv + i].x = m->colors[bv + i].y = m->colors[bv + i].z = 1.0;
+                    m->has_color[bv + i] = 0;
+                }
+            }
+        }
+        if (ps->keep_lines)
+            for (size_t i = 0; i < nv; i++)
+                m->position_line[bv + i] = c->position_line[i] + line_off;
+        m->position_count = bv + nv;
+    }
+    if (nt) {
+        size_t cap;
+        if (bt + nt > ps->uv_cap) {
+            if (!next_cap(ps->uv_cap, bt + nt, sizeof *m->uvs, &cap) ||
+                !resize(&m->uvs, cap, sizeof *m->uvs))
+                goto nomem;
+            ps->uv_cap = cap;
+        }
+        memcpy(m->uvs + bt, c->uvs, nt * sizeof *m->uvs);
+        m->uv_count = bt + nt;
+    }
+    if (nn) {
+        size_t cap;
+        if (bn + nn > ps->nrm_cap) {
+            if (!next_cap(ps->nrm_cap, bn + nn, sizeof *m->normals, &cap) ||
+                !resize(&m->normals, cap, sizeof *m->normals))
+                goto nomem;
+            ps->nrm_cap = cap;
+        }
+        memcpy(m->normals + bn, c->normals, nn * sizeof *m->normals);
+        m->normal_count = bn + nn;
+    }
+
+    /* Corners: the relative indexes get the counts of the chunks before. */
+    if (nc) {
+        if (bc + nc > ps->corner_cap && !grow_corners(ps, bc + nc))
+            goto nomem;
+        if (c->corner_uv && !m->corner_uv && !(m->corner_uv = start_corner_array(ps)))
+            goto nomem;
+        if (c->corner_normal && !m->corner_normal && !(m->corner_normal = start_corner_array(ps)))
+            goto nomem;
+        memcpy(m->corner_position + bc, c->corner_position, nc * sizeof *m->corner_position);
+        for (size_t i = 0; i < wp->rel[0].n; i++)
+            m->corner_position[bc + wp->rel[0].a[i]] += (uint32_t)bv;
+        if (m->corner_uv)
+            append_attr(m->corner_uv + bc, c->corner_uv, nc, &wp->rel[1], bt);
+        if (m->corner_normal)
+            append_attr(m->corner_normal + bc, c->corner_normal, nc, &wp->rel[2], bn);
+        ps->corner_count = bc + nc;
+    }
+
+    /* Faces: corners shifted, groups and materials mapped. */
+    if (nf) {
+        if (bf + nf > ps->face_cap && !grow_faces(ps, bf + nf))
+            goto nomem;
+        for (size_t i = 0; i < nf; i++) {
+            uint32_t g = c->face_group[i], k = c->face_material[i];
+            m->face_start[bf + 1 + i] = c->face_start[1 + i] + (uint32_t)bc;
+            m->face_group[bf + i] = g == INHERIT ? ps->cur_group : gmap[g];
+            m->face_material[bf + i] = k == INHERIT ? ps->cur_material : mmap[k];
+        }
+        if (ps->keep_lines) {
+            for (size_t i = 0; i < nf; i++)
+                m->face_line[bf + i] = c->face_line[i] + line_off;
+            memcpy(m->face_column + bf, c->face_column, nf * sizeof *m->face_column);
+        }
+        m->face_count = bf + nf;
+    }
+    if (wp->cur_group != INHERIT)
+        ps->cur_group = gmap[wp->cur_group];
+    if (wp->cur_material != INHERIT)
+        ps->cur_material = mmap[wp->cur_material];
+    ps->tx.line += wp->tx.line - 1;
+    ps->tx.line_start = w->end;
+    ok = true;
+    goto out;
+nomem:
+    rm_tx_nomem(&ps->tx);
+fail:
+    ok = false;
+out:
+    free(gmap);
+    free(mmap);
+    return ok;
+}
+
+/* Chunks per thread: more chunks than threads balance the work (the calling
+   thread also appends, and v lines cost more per byte than f lines). */
+#define CHUNKS_PER_THREAD 4u
+
+/* Reads the main region in chunks with `threads` threads at most (see the
+   top of the file and chunk_set). */
+static rm_status parse_chunks(obj_parser *ps, unsigned threads)
+{
+    rm_tx *tx = &ps->tx;
+    const char *text = tx->text, *end = tx->text + tx->main_size;
+    unsigned want = threads * CHUNKS_PER_THREAD;
+    const char **cut = malloc(((size_t)want + 1) * sizeof *cut);
+    chunk_set cs;
+    memset(&cs, 0, sizeof cs);
+    pthread_t *tid = malloc((size_t)threads * sizeof *tid);
+    unsigned n = 0, started = 0;
+    if (cut) {
+        cut[0] = text;
+        size_t step = tx->main_size / want;
+        for (unsigned i = 1; i < want; i++) {
+            const char *c = next_cut(text, text + (size_t)i * step, end);
+            if (c > cut[n] && c < end)
+                cut[++n] = c;
+        }
+        cut[++n] = end;     /* n chunks */
+        cs.w = calloc(n, sizeof *cs.w);
+    }
+    if (!cut || !cs.w || !tid || pthread_mutex_init(&cs.lock, NULL) != 0) {
+        /* No memory for the chunks: one thread. */
+        free(cut);
+        free(cs.w);
+        free(tid);
+        return parse_lines(ps, text);
+    }
+    bool cond_ok = pthread_cond_init(&cs.cond, NULL) == 0;
+    if (!cond_ok)
+        threads = 1;        /* no waiting possible: the calling thread reads all */
+    cs.n = n;
+    for (unsigned i = 0; i < n; i++)
+        chunk_init(&cs.w[i], ps, cut[i], cut[i + 1]);
+    atomic_init(&cs.next, 1u);
+    for (unsigned i = 1; i < threads && i < n; i++)
+        if (pthread_create(&tid[started], NULL, worker_main, &cs) == 0)
+            started++;
+    tx->end = cut[1];
+    rm_status st = parse_lines(ps, text);
+    if (st == RM_OK)
+        drop_pages(ps, cut[1]);
+    unsigned taken = n;     /* after an error: the chunks from here were never taken */
+    if (st != RM_OK)
+        taken = atomic_exchange(&cs.next, n);
+    for (unsigned i = 1; i < n; i++) {
+        obj_chunk *w = &cs.w[i];
+        unsigned expect = i;
+        if (i >= taken) {
+            chunk_free(w);
             continue;
         }
-        p = rm_tx_end_line(tx, p);
-        if (!p)
-            return tx->status;
+        if (atomic_compare_exchange_strong(&cs.next, &expect, i + 1)) {
+            /* Not taken: read here, in the state the chunks before left. */
+            if (st == RM_OK) {
+                tx->end = cut[i + 1];
+                tx->line_start = cut[i];
+                drop_start(ps, cut[i]);
+                st = parse_lines(ps, cut[i]);
+                if (st == RM_OK)
+                    drop_pages(ps, cut[i + 1]);
+            }
+            chunk_free(w);
+            continue;
+        }
+        pthread_mutex_lock(&cs.lock);
+        while (!w->done)
+            pthread_cond_wait(&cs.cond, &cs.lock);
+        pthread_mutex_unlock(&cs.lock);
+        if (st != RM_OK) {
+            /* An error before: the first error wins, the rest is not read. */
+        } else if (chunk_usable(ps, w)) {
+            if (chunk_append(ps, w))
+                atomic_fetch_add_explicit(&chunks_appended, 1, memory_order_relaxed);
+            else
+                st = tx->status;
+        } else {
+            /* A message, an index the chunks before do not hold, a limit:
+               read again here, as one thread would. */
+            tx->end = cut[i + 1];
+            tx->line_start = cut[i];
+            drop_start(ps, cut[i]);
+            st = parse_lines(ps, cut[i]);
+            if (st == RM_OK)
+                drop_pages(ps, cut[i + 1]);
+        }
+        chunk_free(w);
+        if (st != RM_OK && taken == n)
+            taken = atomic_exchange(&cs.next, n);  /* the workers stop taking chunks */
+    }
+    for (unsigned i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    chunk_free(&cs.w[0]);   /* chunk 0 was read by ps itself: its w is empty */
+    if (cond_ok)
+        pthread_cond_destroy(&cs.cond);
+    pthread_mutex_destroy(&cs.lock);
+    free(cs.w);
+    free(cut);
+    free(tid);
+    tx->end = end;
+    return st;
+}
+
+static rm_status parse_statements(obj_parser *ps, unsigned threads)
+{
+    rm_tx *tx = &ps->tx;
+    const char *p = rm_tx_begin(tx);
+    drop_start(ps, p);
+    rm_status st;
+    if (threads > 1 && tx->main_size > 0) {
+        st = parse_chunks(ps, threads);
+        p = tx->end;
+    } else {
+        st = parse_lines(ps, p);
+    }
+    if (st != RM_OK)
+        return st;
+    drop_pages(ps, tx->end);
+    ps->mapped = false;     /* the tail is a heap copy */
+    ps->drop_at = UINTPTR_MAX;
+    while ((p = rm_tx_next_region(tx)) != NULL) {
+        st = parse_lines(ps, p);
+        if (st != RM_OK)
+            return st;
     }
     return RM_OK;
 }
@@ -828,6 +1393,8 @@ static rm_status finish_arrays(obj_parser *ps)
 
 static void parser_free(obj_parser *ps)
 {
+    for (int k = 0; k < 3; k++)
+        free(ps->rel[k].a);
     rm_tx_close(&ps->tx);
     rm_names_free(&ps->groups);
     rm_names_free(&ps->materials);
@@ -861,12 +1428,10 @@ rm_status rm_obj_parse(const char *text, size_t size, const char *filename,
             st = RM_NOMEM;
         }
     }
-    if (st == RM_OK && !presize(&ps)) {
-        rm_tx_nomem(&ps.tx);
-        st = RM_NOMEM;
-    }
+    /* Only the caller's own bytes are a mapping (not a transcoded copy). */
+    ps.mapped = opt->text_is_mapped && ps.tx.owned == NULL;
     if (st == RM_OK)
-        st = parse_statements(&ps);
+        st = parse_statements(&ps, thread_count(opt->threads, ps.tx.main_size));
     if (st == RM_OK)
         st = finish_arrays(&ps);
     if (st == RM_OK) {

@@ -17,6 +17,7 @@ const unsigned char rm_tx_class[256] = {
     ['\t'] = B, ['\v'] = B, ['\f'] = B, [' '] = B,
     ['\n'] = E, ['\r'] = E,
     ['#'] = RM_TX_STOP | RM_TX_DELIM,
+    ['\\'] = RM_TX_BSLASH,
     ['0'] = D, ['1'] = D, ['2'] = D, ['3'] = D, ['4'] = D,
     ['5'] = D, ['6'] = D, ['7'] = D, ['8'] = D, ['9'] = D,
 };
@@ -417,6 +418,15 @@ double rm_tx_strtod(const char *s, const char *e)
     double v = strtod(buf, NULL);
     if (buf != small)
         free(buf);
+    return v;
+}
+
+int64_t rm_tx_index_slow(const char *p, const char *e)
+{
+    int64_t v = 0;
+    for (; p < e; p++)
+        if (v < (INT64_C(1) << 40))
+            v = v * 10 + (*p - '0');
     return v;
 }
 

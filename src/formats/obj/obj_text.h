@@ -31,6 +31,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "retromesh/diag.h"
 
@@ -40,6 +41,7 @@
 #define RM_TX_DIGIT 0x04u   /* 0-9 */
 #define RM_TX_STOP  0x08u   /* ends a statement: \n \r # */
 #define RM_TX_DELIM 0x10u   /* ends a token: blank, \n, \r, #, NUL */
+#define RM_TX_BSLASH 0x20u  /* \ (a continuation, maybe) */
 
 extern const unsigned char rm_tx_class[256];
 
@@ -111,9 +113,10 @@ static inline bool rm_tx_token_ends(const char *p)
 static inline const char *rm_tx_skip_blanks(rm_tx *tx, const char *p)
 {
     for (;;) {
-        while (rm_tx_cls(*p) & RM_TX_BLANK)
+        unsigned c;
+        while ((c = rm_tx_cls(*p)) & RM_TX_BLANK)
             p++;
-        if (*p != '\\')
+        if (!(c & RM_TX_BSLASH))    /* the class already loaded: no second test of the byte */
             return p;
         const char *q = rm_tx_continue(tx, p);
         if (q == p)
@@ -176,34 +179,25 @@ static const double rm_tx_pow10[23] = {
    rm_tx_parse_special). Returns the byte after it (the caller checks that
    the token ends there), or NULL when p does not start a number.
 
-   Precision: the significant digits go in a uint64; when there are at most
-   19 of them, the value is at most 2^53 (so exact as a double) and the
-   decimal exponent is within +-22 (10^22 is the largest exact power of ten),
-   one IEEE multiplication or division gives the correctly rounded result
-   (Clinger's fast path). Anything else goes to strtod(). */
+   Precision: the digits go in a uint64 with no test per digit (it may wrap:
+   the count of digits, taken once per number, tells). When there are at
+   most 19 digits in all (leading zeros included, so the uint64 is exact),
+   the value is at most 2^53 (so exact as a double) and the decimal exponent
+   is within +-22 (10^22 is the largest exact power of ten), one IEEE
+   multiplication or division gives the correctly rounded result (Clinger's
+   fast path). Anything else goes to strtod(), which is exact too: the two
+   paths can only differ in speed. */
 static inline const char *rm_tx_parse_double(const char *p, double *out)
 {
     const char *s = p;
-    int neg = 0;
-    if (*p == '-') {
-        neg = 1;
-        p++;
-    } else if (*p == '+') {
-        p++;
-    }
+    int neg = *p == '-';
+    p += (*p == '-' || *p == '+');
     const char *ds = p;
     uint64_t m = 0;
-    int nd = 0;          /* significant digits in m */
-    int many = 0;        /* more than 19 significant digits */
     long e10 = 0;
     unsigned d = (unsigned)(unsigned char)*p - '0';
     while (d < 10) {
-        if (nd < 19) {
-            m = m * 10 + d;
-            nd += m != 0;
-        } else {
-            many = 1;
-        }
+        m = m * 10 + d;
         d = (unsigned)(unsigned char)*++p - '0';
     }
     size_t ndig = (size_t)(p - ds);
@@ -211,16 +205,13 @@ static inline const char *rm_tx_parse_double(const char *p, double *out)
         const char *f = ++p;
         d = (unsigned)(unsigned char)*p - '0';
         while (d < 10) {
-            if (nd < 19) {
-                m = m * 10 + d;
-                nd += m != 0;
-                e10--;
-            } else {
-                many = 1;
-            }
+            m = m * 10 + d;
             d = (unsigned)(unsigned char)*++p - '0';
         }
-        ndig += (size_t)(p - f);
+        size_t nf = (size_t)(p - f);
+        ndig += nf;
+        if (nf <= 19)
+            e10 = -(long)nf;    /* more digits: strtod() anyway */
         /* 1.#IND and friends: "1." then '#'. */
         if (*p == '#' && p - ds == 2 && ds[0] == '1') {
             const char *q = rm_tx_parse_special(ds, neg, out);
@@ -230,15 +221,10 @@ static inline const char *rm_tx_parse_double(const char *p, double *out)
     }
     if (ndig == 0)
         return rm_tx_parse_special(ds, neg, out);
-    if (*p == 'e' || *p == 'E') {
+    if ((*p | 0x20) == 'e') {
         const char *q = p + 1;
-        int eneg = 0;
-        if (*q == '-') {
-            eneg = 1;
-            q++;
-        } else if (*q == '+') {
-            q++;
-        }
+        int eneg = *q == '-';
+        q += (*q == '-' || *q == '+');
         d = (unsigned)(unsigned char)*q - '0';
         if (d < 10) {
             long x = 0;
@@ -252,7 +238,7 @@ static inline const char *rm_tx_parse_double(const char *p, double *out)
         }
         /* else: "1e" stops before the 'e' and the caller sees a bad token. */
     }
-    if (!many && m <= (UINT64_C(1) << 53)) {
+    if (ndig <= 19 && m <= (UINT64_C(1) << 53)) {
         double v;
         if (m == 0) {
             v = 0.0;
@@ -271,28 +257,126 @@ static inline const char *rm_tx_parse_double(const char *p, double *out)
     return p;
 }
 
+/* The slow path of rm_tx_parse_index(): the value of the digits [p, e) (more
+   than 15 of them), saturated above 2^40. */
+int64_t rm_tx_index_slow(const char *p, const char *e);
+
 /* Parses a face index: [+-] digits. Values above 2^40 saturate (they are
-   out of range anyway). Returns the end, or NULL when there is no digit. */
+   out of range anyway). Returns the end, or NULL when there is no digit.
+   The digit loop has no test but the digit's: up to 15 digits cannot
+   overflow, longer runs take the slow path once. */
 static inline const char *rm_tx_parse_index(const char *p, int64_t *out)
 {
-    int neg = 0;
-    if (*p == '-') {
-        neg = 1;
-        p++;
-    } else if (*p == '+') {
-        p++;
-    }
+    int neg = *p == '-';
+    p += (*p == '-' || *p == '+');
     unsigned d = (unsigned)(unsigned char)*p - '0';
     if (d >= 10)
         return NULL;
-    int64_t v = 0;
-    do {
-        if (v < (INT64_C(1) << 40))
-            v = v * 10 + (int64_t)d;
-        d = (unsigned)(unsigned char)*++p - '0';
-    } while (d < 10);
-    *out = neg ? -v : v;
+    const char *ds = p;
+    uint64_t v = d;
+    while ((d = (unsigned)(unsigned char)*++p - '0') < 10)
+        v = v * 10 + d;
+    int64_t r = p - ds <= 15 ? (int64_t)v : rm_tx_index_slow(ds, p);
+    *out = neg ? -r : r;
     return p;
+}
+
+/* ---- the fast paths of the reader's hot loops ----
+
+   Eight bytes at a time (little endian machines; elsewhere the fast paths
+   just call the functions above). The callers pass the end of the region:
+   the loads stay before it, and anything but the common spellings goes to
+   the exact functions above, so the results are always theirs. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define RM_TX_SWAR 1
+
+static inline uint64_t rm_tx_load8(const char *p)
+{
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    return w;
+}
+
+/* The run of ASCII digits at the start of the 8 bytes at p (first byte
+   lowest): returns its length n and, when 1 <= n <= 7, its value in *v; 8
+   when all 8 bytes are digits (*v unset. After subtracting '0' from each
+   byte, a byte is a digit when below 10: adding 0x76 sets its top bit
+   otherwise. A borrow or carry only runs from a byte that is no digit into
+   later ones, so the first non-digit is always the one found, and the
+   digits before it hold their exact values. */
+static inline unsigned rm_tx_digits8(const char *p, uint64_t *v)
+{
+    uint64_t t = rm_tx_load8(p) - UINT64_C(0x3030303030303030);
+    uint64_t stop = ((t + UINT64_C(0x7676767676767676)) | t) & UINT64_C(0x8080808080808080);
+    if (stop == 0)
+        return 8;
+    unsigned c = (unsigned)__builtin_ctzll(stop);   /* 8n + 7 */
+    unsigned n = c >> 3;
+    if (n != 0) {
+        /* The n digits to the top bytes (the others shifted out), then
+           combined in pairs, quads and eights. */
+        uint64_t x = t << (71u - c);
+        x = (x * 2561u) >> 8;
+        x = ((x & UINT64_C(0x00FF00FF00FF00FF)) * 6553601u) >> 16;
+        *v = ((x & UINT64_C(0x0000FFFF0000FFFF)) * UINT64_C(42949672960001)) >> 32;
+    }
+    return n;
+}
+#endif
+
+/* rm_tx_parse_index() for p before `end`: 1 to 7 digits with no sign
+   without a loop. */
+static inline const char *rm_tx_parse_index_fast(const char *p, const char *end, int64_t *out)
+{
+#ifdef RM_TX_SWAR
+    if (end - p >= 8) {
+        uint64_t v;
+        unsigned n = rm_tx_digits8(p, &v);
+        if (n - 1u < 7u) {
+            *out = (int64_t)v;
+            return p + n;
+        }
+    }
+#else
+    (void)end;
+#endif
+    return rm_tx_parse_index(p, out);
+}
+
+/* rm_tx_parse_double() for p before `end`: [-]D[.F] with 1 to 7 digits D
+   and 1 to 7 digits F (so at most 14 digits: the value is below 2^53 and
+   10^F is exact, Clinger's fast path as above) without a loop. */
+static inline const char *rm_tx_parse_double_fast(const char *p, const char *end, double *out)
+{
+#ifdef RM_TX_SWAR
+    if (end - p >= 18) {
+        int neg = *p == '-';
+        const char *q = p + neg;
+        uint64_t m;
+        unsigned n = rm_tx_digits8(q, &m);
+        if (n - 1u < 7u) {
+            q += n;
+            if (*q == '.') {
+                uint64_t fr;
+                unsigned f = rm_tx_digits8(q + 1, &fr);
+                if (f - 1u < 7u && (q[1 + f] | 0x20) != 'e') {
+                    static const uint64_t p10[8] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
+                                                     10000000 };
+                    double v = (double)(m * p10[f] + fr) / rm_tx_pow10[f];
+                    *out = neg ? -v : v;
+                    return q + 1 + f;
+                }
+            } else if ((*q | 0x20) != 'e') {
+                double v = (double)m;
+                *out = neg ? -v : v;
+                return q;
+            }
+        }
+    }
+#else
+    (void)end;
+#endif
+    return rm_tx_parse_double(p, out);
 }
 
 /* Parses an unsigned integer option value (decimal, or hex with 0x) that must

@@ -183,6 +183,98 @@ static void random_vs_strtod(void **state)
     }
 }
 
+/* The reader's fast paths (rm_tx_parse_double_fast, rm_tx_parse_index_fast:
+   eight bytes at a time, with the end of the region given) against strtod()
+   and the plain functions, on text followed by what the reader sees after a
+   number: a blank, a slash, a line end, then more bytes. */
+static void check_fast(const char *num, const char *after)
+{
+    char buf[128];
+    int k = snprintf(buf, sizeof buf, "%s%s0123456789012345678", num, after);
+    assert_true(k > 0 && (size_t)k < sizeof buf);
+    size_t len = strlen(num);
+    const char *end = buf + k;
+    double v = -12345.0;
+    const char *e = rm_tx_parse_double_fast(buf, end, &v);
+    assert_non_null(e);
+    if ((size_t)(e - buf) != len)
+        fail_msg("\"%s\" then \"%s\": fast parse stopped after %zu bytes", num, after,
+                 (size_t)(e - buf));
+    double ref = strtod(num, NULL);
+    if (bits(v) != bits(ref))
+        fail_msg("\"%s\": fast path %.17g (0x%016llx), strtod %.17g (0x%016llx)", num, v,
+                 (unsigned long long)bits(v), ref, (unsigned long long)bits(ref));
+    /* Without room for the eight-byte loads: the plain path. */
+    double w = -1;
+    assert_ptr_equal(rm_tx_parse_double_fast(buf, buf + len + 1, &w), buf + len);
+    assert_true(bits(w) == bits(ref));
+}
+
+static void fast_paths_vs_strtod(void **state)
+{
+    (void)state;
+    static const char *edge[] = {
+        "9007199254740991", "9007199254740992", "9007199254740993", "9007199254740994",
+        "-9007199254740993", "900719925474099.3", "90071992547409.93", "0.9007199254740993",
+        "1234567.1234567", "9999999.9999999", "1234567.12345678", "12345678.1234567",
+        "0.0000001", "1.0000000", "0000000.0000001", "-0.000000", "4.9e-324", "2.4703282292062328e-324",
+        "2.2250738585072011e-308", "1e23", "1e22", "8.589973e9", "0.1", "0.3", "7", "-7.",
+        "1.7976931348623157e308", "123456789012345678901234", "0.1234567890123456789012345",
+        "1.#IND", "-1.#INF", "1.e5", "1.5E-3", ".5", "+1.5", "-.25", "00000001.5",
+    };
+    static const char *afters[] = { " ", "\n", "\r\n", "/", "#", "\t", "x" };
+    for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
+        for (size_t a = 0; a < sizeof afters / sizeof afters[0]; a++)
+            if (strchr(edge[i], '#') == NULL)
+                check_fast(edge[i], afters[a]);
+    char num[64];
+    for (int i = 0; i < 400000; i++) {
+        size_t k = 0;
+        unsigned r = (unsigned)(rnd() % 8);
+        if (r == 0)
+            num[k++] = '-';
+        else if (r == 1)
+            num[k++] = '+';
+        int ndig = 1 + (int)(rnd() % 25);       /* 1 to 25 digits */
+        int point = (int)(rnd() % (unsigned)(ndig + 2)) - 1;
+        for (int d = 0; d < ndig; d++) {
+            if (d == point)
+                num[k++] = '.';
+            /* Runs of 9s and 0s make the rounding cases. */
+            unsigned kind = (unsigned)(rnd() % 4);
+            num[k++] = (char)(kind == 0 ? '9' : kind == 1 ? '0' : '0' + (int)(rnd() % 10));
+        }
+        if (point == ndig)
+            num[k++] = '.';
+        if (rnd() % 4 == 0) {
+            num[k++] = (rnd() & 1) ? 'e' : 'E';
+            if (rnd() & 1)
+                num[k++] = (rnd() & 1) ? '-' : '+';
+            k += (size_t)snprintf(num + k, sizeof num - k, "%d", (int)(rnd() % 330));
+        }
+        num[k] = 0;
+        check_fast(num, (rnd() & 1) ? " " : "\n");
+    }
+    /* Indexes: the fast path and the plain one agree, with what follows. */
+    for (int i = 0; i < 200000; i++) {
+        char t[64];
+        int ndig = 1 + (int)(rnd() % 18);
+        size_t k = 0;
+        if (rnd() % 5 == 0)
+            t[k++] = (rnd() & 1) ? '-' : '+';
+        for (int d = 0; d < ndig; d++)
+            t[k++] = (char)('0' + (int)(rnd() % 10));
+        static const char *follow[] = { "/", " ", "\n", "/7/8 ", "x" };
+        const char *f = follow[rnd() % 5];
+        snprintf(t + k, sizeof t - k, "%s12345678", f);
+        int64_t a = 0, b = 0;
+        const char *ea = rm_tx_parse_index_fast(t, t + strlen(t), &a);
+        const char *eb = rm_tx_parse_index(t, &b);
+        assert_ptr_equal(ea, eb);
+        assert_true(a == b);
+    }
+}
+
 static void indexes(void **state)
 {
     (void)state;
@@ -231,6 +323,7 @@ int main(void)
         cmocka_unit_test(not_numbers),
         cmocka_unit_test(tricky_vs_strtod),
         cmocka_unit_test(random_vs_strtod),
+        cmocka_unit_test(fast_paths_vs_strtod),
         cmocka_unit_test(indexes),
         cmocka_unit_test(option_integers),
     };
