@@ -2,7 +2,8 @@
 # share/bash-completion/completions/retromesh): the commands, the options of
 # each command, the words of `oni` and `level`, and file names, folders for
 # the options that take a folder. tests/cli/install.sh checks that every
-# option of `retromesh COMMAND --help` is here.
+# option of `retromesh COMMAND --help` is here. The one environment variable
+# (RETROMESH_NO_SYNC=1, docs/files.md) is the shell's to complete.
 
 _retromesh_options() {
     case $1 in

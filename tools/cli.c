@@ -38,16 +38,36 @@ int rm_cli_usage_error(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
+/* A named FIFO with no writer would wait forever: it is refused ("-"
+   reads a pipe). Devices are read up to the limit (/dev/zero stops). */
+static bool named_fifo(const char *path)
+{
+    struct stat sb;
+    return strcmp(path, "-") != 0 && stat(path, &sb) == 0 && S_ISFIFO(sb.st_mode);
+}
+
+static void fifo_note(const char *path, rm_diag *diag)
+{
+    rm_diag_add(diag, RM_NOTE, "%s: note: a named pipe is not waited on; give it as standard input "
+                "('-' < %s)", path, path);
+}
+
 rm_status rm_cli_read_input(const char *path, uint8_t **data, size_t *size, rm_diag *diag)
 {
-    /* A named FIFO with no writer would wait forever: it is refused ("-"
-       reads a pipe). Devices are read up to the limit (/dev/zero stops). */
-    struct stat sb;
-    bool fifo = strcmp(path, "-") != 0 && stat(path, &sb) == 0 && S_ISFIFO(sb.st_mode);
+    bool fifo = named_fifo(path);
     rm_file_read_options ro = {0, !fifo};
     rm_status st = rm_file_read_ex(path, &ro, data, size, diag);
     if (st != RM_OK && fifo)
-        rm_diag_add(diag, RM_NOTE, "%s: note: a named pipe is not waited on; give it as standard input "
-                    "('-' < %s)", path, path);
+        fifo_note(path, diag);
+    return st;
+}
+
+rm_status rm_cli_map_input(const char *path, rm_file_map *map, rm_diag *diag)
+{
+    bool fifo = named_fifo(path);
+    rm_file_read_options ro = {0, !fifo};
+    rm_status st = rm_file_map_open(path, &ro, map, diag);
+    if (st != RM_OK && fifo)
+        fifo_note(path, diag);
     return st;
 }

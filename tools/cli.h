@@ -93,6 +93,10 @@ int rm_cli_main(int argc, char **argv);
    rather than waited on; a regular file over the limit is refused before
    it is read. */
 rm_status rm_cli_read_input(const char *path, uint8_t **data, size_t *size, rm_diag *diag);
+/* The same, mapped when it is a regular file (rm_file_map_open): a big
+   model is not copied into the heap. Close it with rm_file_map_close once
+   nothing made from the bytes is used any more. */
+rm_status rm_cli_map_input(const char *path, rm_file_map *map, rm_diag *diag);
 
 /* Output names made from other names: rm_fmt_with_ext, rm_fmt_beside,
    rm_fmt_join (formats/registry/registry.h), as the writers make them. */

@@ -3,6 +3,7 @@
    again at the start of the next, so that a fuzz target may call it in a
    loop. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -71,10 +72,21 @@ static int dispatch(int argc, char **argv)
     return rm_cli_usage_error(NULL, "unknown command '%s'", cmd);
 }
 
+/* RETROMESH_NO_SYNC=1 (any value but empty or "0"): outputs are renamed
+   into place without an fsync first, for runs whose outputs a crash may
+   take (a build tree, CI): a corpus-wide run spends much of its time in
+   it. docs/files.md. */
+static unsigned output_flags(void)
+{
+    const char *v = getenv("RETROMESH_NO_SYNC");
+    return v && *v && strcmp(v, "0") != 0 ? RM_OUTPUT_NO_SYNC : 0;
+}
+
 int rm_cli_main(int argc, char **argv)
 {
     rm_output_cleanup_on_signals();
     rm_file_set_max_bytes(0);           /* a --max-input of an earlier run is forgotten */
+    rm_output_set_default_flags(output_flags());
     int code = dispatch(argc, argv);
     rm_diag diag;
     rm_diag_init(&diag);
@@ -83,6 +95,7 @@ int rm_cli_main(int argc, char **argv)
         code = EXIT_IO;
     }
     rm_file_set_max_bytes(0);
+    rm_output_set_default_flags(0);
     rm_diag_free(&diag);
     return code;
 }

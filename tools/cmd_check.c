@@ -56,18 +56,22 @@ static const char *status_word(rm_status st)
 /* Checks one file: its summary line (text) or its counts (json) on success. */
 static rm_status check_one(const char *path, bool quiet, json_t *o, rm_diag *diag)
 {
-    uint8_t *data = NULL;
-    size_t size = 0;
-    rm_status st = rm_cli_read_input(path, &data, &size, diag);
+    rm_file_map map;       /* mapped, not copied; closed after the models are freed */
+    rm_status st = rm_cli_map_input(path, &map, diag);
     if (st != RM_OK)
         return st;
+    const uint8_t *data = map.data;
+    size_t size = map.size;
     rm_format kind = rm_format_detect(data, size);
     if (o)
         json_object_set_new(o, "format", json_string(rm_format_name(kind)));
     if (kind == RM_FORMAT_NIFF) {
         rm_niff_file f;
         memset(&f, 0, sizeof f);
-        st = rm_niff_read(data, size, path, &f, diag);
+        /* Checking only: the Tris are validated and dropped, the bytes are
+           not copied (the mapping outlives f). */
+        rm_niff_read_options nopt = {.borrow_data = true, .check_only = true};
+        st = rm_niff_read_with(data, size, path, &nopt, &f, diag);
         uint32_t tris = 0;
         for (uint32_t k = 0; st == RM_OK && k < f.tri_group_count; k++)
             tris += f.tri_groups[k].tri_num;
@@ -105,7 +109,7 @@ static rm_status check_one(const char *path, bool quiet, json_t *o, rm_diag *dia
                     "'retromesh info' tells what an OBJ would become)", path, rm_format_describe(kind));
         st = RM_INVALID;
     }
-    free(data);
+    rm_file_map_close(&map);
     return st;
 }
 

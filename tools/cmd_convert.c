@@ -132,7 +132,9 @@ static rm_status niff_copy(const uint8_t *data, size_t size, const char *in, con
     memset(&f, 0, sizeof f);
     uint8_t *bytes = NULL;
     size_t n = 0;
-    rm_status st = rm_niff_read(data, size, in, &f, diag);
+    /* The bytes outlive f: no copy. */
+    rm_niff_read_options nopt = {.borrow_data = true};
+    rm_status st = rm_niff_read_with(data, size, in, &nopt, &f, diag);
     if (st == RM_OK)
         st = rm_niff_write(&f, &bytes, &n, diag);
     if (st == RM_OK)
@@ -203,11 +205,14 @@ typedef struct convert_args {
 /* Reads, writes into the set and commits: the status of the run. */
 static rm_status run(convert_args *a, rm_format kind, rm_output_set *set, rm_diag *diag)
 {
-    uint8_t *data = NULL;
-    size_t size = 0;
-    rm_status st = rm_cli_read_input(a->in, &data, &size, diag);
+    /* Mapped, not copied; closed once the mesh is read (the mesh and the
+       NIFF file keep no pointer into the bytes). */
+    rm_file_map map;
+    rm_status st = rm_cli_map_input(a->in, &map, diag);
     if (st != RM_OK)
         return st;
+    const uint8_t *data = map.data;
+    size_t size = map.size;
     if (strcmp(a->in, "-") != 0)
         st = rm_output_add_input(set, a->in);
     if (st == RM_OK && a->skeleton)
@@ -245,7 +250,7 @@ static rm_status run(convert_args *a, rm_format kind, rm_output_set *set, rm_dia
         st = rm_output_check(set, a->out, diag);
         if (st == RM_OK)
             st = niff_copy(data, size, a->in, a->out, set, diag);
-        free(data);
+        rm_file_map_close(&map);
         return st == RM_OK ? rm_output_commit(set, diag) : st;
     }
 
@@ -260,11 +265,12 @@ static rm_status run(convert_args *a, rm_format kind, rm_output_set *set, rm_dia
     ro.gltf = a->gltf;
     ro.gltf.loop = a->loop;
     ro.gltf.once = a->once;
+    ro.data_is_mapped = map.mapped;
     rm_mesh mesh;
     rm_mesh_init(&mesh);
     if (st == RM_OK)
         st = rm_model_read_memory(data, size, a->in, &ro, &mesh, set, diag);
-    free(data);
+    rm_file_map_close(&map);
     rm_skeleton skel;
     rm_skeleton_init(&skel);
     rm_model_write_options wo;

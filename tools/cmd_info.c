@@ -202,7 +202,9 @@ static rm_status info_niff(const char *path, const uint8_t *data, size_t size, b
 {
     rm_niff_file f;
     memset(&f, 0, sizeof f);
-    rm_status st = rm_niff_read(data, size, path, &f, diag);
+    /* The bytes outlive f: no copy. */
+    rm_niff_read_options nopt = {.borrow_data = true};
+    rm_status st = rm_niff_read_with(data, size, path, &nopt, &f, diag);
     if (st != RM_OK)
         return st;
     if (json) {
@@ -234,12 +236,16 @@ static rm_status info_niff(const char *path, const uint8_t *data, size_t size, b
 
 /* The OBJ summary, then the model the converter would make from it with the
    default options (or why it cannot), then every warning. */
-static rm_status info_obj(const char *path, const uint8_t *data, size_t size, rm_diag *diag)
+static rm_status info_obj(const char *path, const uint8_t *data, size_t size, bool mapped,
+                          rm_diag *diag)
 {
     rm_mesh mesh;
     rm_mesh_init(&mesh);
     rm_obj_options opt;
     rm_obj_options_default(&opt);
+    /* The lines stay (keep_lines): the conversion's messages below name
+       the line of each face and vertex they are about. */
+    opt.text_is_mapped = mapped;
     rm_status st = rm_obj_parse((const char *)data, size, path, &opt, &mesh, diag);
     if (st != RM_OK)
         return st;
@@ -415,9 +421,12 @@ int rm_cmd_info(int argc, char **argv)
         rm_diag diag;
         rm_diag_init(&diag);
         diag.limit = 1000;
-        uint8_t *data = NULL;
-        size_t size = 0;
-        rm_status st = rm_cli_read_input(path, &data, &size, &diag);
+        /* Mapped, not copied: the models printed are freed before the
+           map is closed below (none keeps a pointer into the bytes). */
+        rm_file_map map;
+        rm_status st = rm_cli_map_input(path, &map, &diag);
+        const uint8_t *data = map.data;
+        size_t size = map.size;
         if (st == RM_OK && strcmp(path, "-") != 0)
             st = rm_output_add_input(set, path);
         bool printed_diag = false;
@@ -435,14 +444,14 @@ int rm_cmd_info(int argc, char **argv)
                             kind == RM_FORMAT_OBJ ? "an OBJ" : "a glTF model");
                 st = RM_USAGE;
             } else if (kind == RM_FORMAT_OBJ) {
-                st = info_obj(path, data, size, &diag);
+                st = info_obj(path, data, size, map.mapped, &diag);
                 printed_diag = st == RM_OK;
             } else {
                 /* not a kind info prints: the reader says what it is */
                 st = info_other(path, data, size, set, &diag);
             }
         }
-        free(data);
+        rm_file_map_close(&map);
         if (!printed_diag)
             rm_cli_print_diag(&diag, false, 0);
         rm_diag_free(&diag);

@@ -284,11 +284,14 @@ static rm_status scene_from_file(const char *file, rm_render_scene *scene, rm_ou
 {
     rm_render_scene_init(scene);
     bool std_in = !strcmp(file, "-");
-    uint8_t *data = NULL;
-    size_t size = 0;
-    rm_status st = rm_cli_read_input(file, &data, &size, diag);
+    /* Mapped, not copied; closed once the JOM or the mesh is made (neither
+       keeps a pointer into the bytes). */
+    rm_file_map map;
+    rm_status st = rm_cli_map_input(file, &map, diag);
     if (st != RM_OK)
         return st;
+    const uint8_t *data = map.data;
+    size_t size = map.size;
     if (!std_in)
         st = rm_output_add_input(set, file);
     /* the folder of the file, where its .BIN textures are ("." for "-") */
@@ -304,7 +307,7 @@ static rm_status scene_from_file(const char *file, rm_render_scene *scene, rm_ou
         if (st == RM_OK)
             st = rm_render_scene_from_jom(&jom, file, folder, scene, diag);
         rm_jom_free(&jom);
-        free(data);
+        rm_file_map_close(&map);
         free(folder);
         return st;
     }
@@ -313,11 +316,12 @@ static rm_status scene_from_file(const char *file, rm_render_scene *scene, rm_ou
     rm_model_read_options ro;
     rm_model_read_options_default(&ro);
     ro.load_textures = true;
+    ro.data_is_mapped = map.mapped;
     rm_mesh mesh;
     rm_mesh_init(&mesh);
     if (st == RM_OK)
         st = rm_model_read_memory(data, size, file, &ro, &mesh, set, diag);
-    free(data);
+    rm_file_map_close(&map);
     free(folder);
     if (st == RM_OK && !std_in) {
         rm_mesh_free(&mesh);

@@ -126,6 +126,12 @@ typedef struct rm_model_read_options {
     /* For glTF and GLB (retromesh/gltf.h): --rigid, --key-ticks, --loop,
        --once; max_bytes 0 takes the one above. */
     rm_gltf_options gltf;
+    /* The bytes given to rm_model_read_memory are a read-only file mapping
+       (rm_file_map_open): a reader may drop the pages it has passed (see
+       rm_obj_options.text_is_mapped). Default false. */
+    bool data_is_mapped;
+    /* Threads of the OBJ parse (rm_obj_options.threads): 0 automatic. */
+    unsigned threads;
 } rm_model_read_options;
 
 void rm_model_read_options_default(rm_model_read_options *o);

@@ -41,7 +41,12 @@
      commit, and, once rm_output_cleanup_on_signals() was called, on
      SIGINT, SIGTERM, SIGHUP and SIGPIPE (the signal is then raised again).
    - Only the finished file is fsynced, just before its rename (that is
-     where it protects data); RM_OUTPUT_NO_SYNC in the flags skips it.
+     where it protects data: after a crash the name holds the old file or
+     the whole new one, never an empty or half-written one). Folders are
+     not fsynced: a crash may lose a rename just made (the old file is
+     then still there, whole). RM_OUTPUT_NO_SYNC in the flags skips the
+     fsync (and with it that promise): rm_output_set_default_flags() for
+     every set of a process (the CLI's RETROMESH_NO_SYNC=1).
 
    Ownership: the set copies every path and every buffer given to it. */
 #ifndef RETROMESH_OUTPUT_H
@@ -69,6 +74,11 @@ enum {
 /* NULL when out of memory. */
 rm_output_set *rm_output_set_new(void);
 rm_output_set *rm_output_set_new_flags(unsigned flags);
+/* Flags every new set gets besides its own (0, the default: none). For a
+   whole program: the CLI gives RM_OUTPUT_NO_SYNC when RETROMESH_NO_SYNC=1.
+   Sets made before the call keep theirs. */
+void rm_output_set_default_flags(unsigned flags);
+unsigned rm_output_default_flags(void);
 /* Removes every temporary file and folder not committed, then frees. */
 void rm_output_set_free(rm_output_set *s);
 

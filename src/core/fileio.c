@@ -1,6 +1,8 @@
 /* src/core/fileio.c - see include/retromesh/fileio.h and docs/files.md.
    POSIX. Writes go through an output set (output.c), so this one-file
    write gets links, devices, kept modes and "-" as every command does. */
+/* MAP_ANONYMOUS and madvise (Linux, the BSDs, macOS) are outside POSIX 2008. */
+#define _DEFAULT_SOURCE
 #include "retromesh/fileio.h"
 
 #include <errno.h>
@@ -11,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -176,6 +179,48 @@ static rm_status read_all(int fd, const char *name, size_t first_cap, uint64_t m
     return RM_OK;
 }
 
+/* "-" with streams allowed: standard input, read whole. */
+static rm_status read_stdin(uint64_t max, uint8_t **data, size_t *size, rm_diag *diag)
+{
+    struct stat st;
+    if (fstat(STDIN_FILENO, &st) == 0) {
+        if (S_ISDIR(st.st_mode) || S_ISBLK(st.st_mode))
+            return refuse_kind(diag, "stdin", st.st_mode);
+        if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > max)
+            return too_big(diag, "stdin", (uint64_t)st.st_size, max);
+    }
+    /* stdin's flags belong to whoever shares it: read_all copes with a
+       non-blocking one rather than changing them. */
+    return read_all(STDIN_FILENO, "stdin", 64 * 1024, max, false, data, size, diag);
+}
+
+/* Opens `path` as open_input does and refuses a regular file over the
+   limit: known before a byte is read, a 4 GB file costs nothing to refuse. */
+static rm_status open_checked(const char *path, bool stream, uint64_t max, int *fd, struct stat *st,
+                              rm_diag *diag)
+{
+    rm_status rs = open_input(path, stream, fd, st, diag);
+    if (rs == RM_OK && S_ISREG(st->st_mode) && (uint64_t)st->st_size > max) {
+        close(*fd);
+        return too_big(diag, path, (uint64_t)st->st_size, max);
+    }
+    return rs;
+}
+
+/* Reads what open_checked opened, to its end, and closes it. */
+static rm_status read_opened(int fd, const char *path, const struct stat *st, uint64_t max,
+                             uint8_t **data, size_t *size, rm_diag *diag)
+{
+    size_t first = 64 * 1024;
+    /* The size is a hint only: the file may change while it is read, and
+       files of /proc say 0. */
+    if (S_ISREG(st->st_mode))
+        first = (size_t)st->st_size + 2 > 4096 ? (size_t)st->st_size + 2 : 4096;
+    rm_status rs = read_all(fd, path, first, max, S_ISFIFO(st->st_mode), data, size, diag);
+    close(fd);
+    return rs;
+}
+
 rm_status rm_file_read_ex(const char *path, const rm_file_read_options *opt, uint8_t **data,
                           size_t *size, rm_diag *diag)
 {
@@ -183,37 +228,88 @@ rm_status rm_file_read_ex(const char *path, const rm_file_read_options *opt, uin
     *size = 0;
     uint64_t max = opt && opt->max_bytes ? opt->max_bytes : rm_file_max_bytes();
     bool stream = opt && opt->allow_stream;
-    if (stream && !strcmp(path, "-")) {
-        struct stat st;
-        if (fstat(STDIN_FILENO, &st) == 0) {
-            if (S_ISDIR(st.st_mode) || S_ISBLK(st.st_mode))
-                return refuse_kind(diag, "stdin", st.st_mode);
-            if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > max)
-                return too_big(diag, "stdin", (uint64_t)st.st_size, max);
-        }
-        /* stdin's flags belong to whoever shares it: read_all copes with a
-           non-blocking one rather than changing them. */
-        return read_all(STDIN_FILENO, "stdin", 64 * 1024, max, false, data, size, diag);
-    }
+    if (stream && !strcmp(path, "-"))
+        return read_stdin(max, data, size, diag);
     int fd;
     struct stat st;
-    rm_status rs = open_input(path, stream, &fd, &st, diag);
+    rm_status rs = open_checked(path, stream, max, &fd, &st, diag);
     if (rs != RM_OK)
         return rs;
-    size_t first = 64 * 1024;
-    if (S_ISREG(st.st_mode)) {
-        /* Known before a byte is read: a 4 GB file costs nothing to refuse. */
-        if ((uint64_t)st.st_size > max) {
-            close(fd);
-            return too_big(diag, path, (uint64_t)st.st_size, max);
-        }
-        /* The size is a hint only: the file may change while it is read,
-           and files of /proc say 0. */
-        first = (size_t)st.st_size + 2 > 4096 ? (size_t)st.st_size + 2 : 4096;
+    return read_opened(fd, path, &st, max, data, size, diag);
+}
+
+/* Maps the first `fsize` bytes of fd read-only, followed by a zero byte:
+   the bytes after the end of the file in its last page are zeros, and when
+   the file ends on a page boundary the page after it is an anonymous page
+   of zeros, reserved with the mapping. False when the file system cannot
+   map it (or the address space is short): the caller reads it instead. */
+static bool map_fd(int fd, uint64_t fsize, rm_file_map *out)
+{
+    long pg = sysconf(_SC_PAGESIZE);
+    size_t page = pg > 0 ? (size_t)pg : 4096;
+    if (fsize > SIZE_MAX - 2 * (uint64_t)page)
+        return false;
+    size_t size = (size_t)fsize;
+    size_t len = (size + page - 1) / page * page + page;
+    void *base = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (base == MAP_FAILED)
+        return false;
+    if (mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED) {
+        munmap(base, len);
+        return false;
     }
-    rs = read_all(fd, path, first, max, S_ISFIFO(st.st_mode), data, size, diag);
-    close(fd);
-    return rs;
+    /* Read ahead generously; the pages read may be dropped early. */
+    (void)madvise(base, size, MADV_SEQUENTIAL);
+    out->data = base;
+    out->size = size;
+    out->mapped = true;
+    out->base_ = base;
+    out->length_ = len;
+    return true;
+}
+
+rm_status rm_file_map_open(const char *path, const rm_file_read_options *opt, rm_file_map *out,
+                           rm_diag *diag)
+{
+    memset(out, 0, sizeof *out);
+    uint64_t max = opt && opt->max_bytes ? opt->max_bytes : rm_file_max_bytes();
+    bool stream = opt && opt->allow_stream;
+    uint8_t *buf = NULL;
+    size_t size = 0;
+    rm_status rs;
+    if (stream && !strcmp(path, "-")) {
+        rs = read_stdin(max, &buf, &size, diag);
+    } else {
+        int fd;
+        struct stat st;
+        rs = open_checked(path, stream, max, &fd, &st, diag);
+        if (rs != RM_OK)
+            return rs;
+        /* An empty file has nothing to map, and one that says 0 bytes
+           (/proc) may still hold some: both are read. */
+        if (S_ISREG(st.st_mode) && st.st_size > 0 && map_fd(fd, (uint64_t)st.st_size, out)) {
+            close(fd);
+            return RM_OK;
+        }
+        rs = read_opened(fd, path, &st, max, &buf, &size, diag);
+    }
+    if (rs != RM_OK)
+        return rs;
+    out->data = buf;
+    out->size = size;
+    out->base_ = buf;
+    return RM_OK;
+}
+
+void rm_file_map_close(rm_file_map *m)
+{
+    if (!m)
+        return;
+    if (m->mapped)
+        munmap(m->base_, m->length_);
+    else
+        free(m->base_);
+    memset(m, 0, sizeof *m);
 }
 
 rm_status rm_file_read(const char *path, uint8_t **data, size_t *size, rm_diag *diag)

@@ -71,11 +71,23 @@ struct rm_output_set {
     bool committed;
 };
 
+static _Atomic unsigned default_flags;
+
+void rm_output_set_default_flags(unsigned flags)
+{
+    atomic_store(&default_flags, flags);
+}
+
+unsigned rm_output_default_flags(void)
+{
+    return atomic_load(&default_flags);
+}
+
 rm_output_set *rm_output_set_new_flags(unsigned flags)
 {
     rm_output_set *s = calloc(1, sizeof *s);
     if (s)
-        s->flags = flags;
+        s->flags = flags | atomic_load(&default_flags);
     return s;
 }
 

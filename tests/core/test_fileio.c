@@ -264,6 +264,233 @@ static void fifo_is_read_when_streams_are_allowed(void **state)
     rm_diag_free(&d);
 }
 
+/* ---- rm_file_map_open: a regular file mapped, everything else read ---- */
+
+/* A file of `n` bytes, each its offset's low 7 bits plus one (never 0). */
+static void put_bytes(const char *path, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    for (size_t i = 0; i < n; i++)
+        fputc((int)((i & 0x7f) + 1), f);
+    assert_int_equal(fclose(f), 0);
+}
+
+static void check_bytes(const uint8_t *data, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (data[i] != (uint8_t)((i & 0x7f) + 1))
+            fail_msg("byte %zu is %u", i, data[i]);
+    assert_int_equal(data[n], 0);      /* the zero byte after the end */
+}
+
+static void map_regular_file(void **state)
+{
+    (void)state;
+    long pg = sysconf(_SC_PAGESIZE);
+    size_t page = pg > 0 ? (size_t)pg : 4096;
+    /* Inside a page, exactly a page (the zero byte is then a page of its
+       own), and several pages and a bit. */
+    const size_t sizes[] = {1, 100, page, 2 * page, 3 * page + 7};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        put_bytes("m.bin", sizes[k]);
+        rm_diag d;
+        rm_diag_init(&d);
+        rm_file_map map;
+        assert_int_equal(rm_file_map_open("m.bin", NULL, &map, &d), RM_OK);
+        assert_true(map.mapped);
+        assert_int_equal(map.size, sizes[k]);
+        check_bytes(map.data, map.size);
+        assert_int_equal(d.count, 0);
+        rm_file_map_close(&map);
+        assert_null(map.data);
+        assert_int_equal(map.size, 0);
+        assert_false(map.mapped);
+        rm_file_map_close(&map);       /* closing twice is harmless */
+        rm_diag_free(&d);
+    }
+    /* The mapping is private and read-only: the file is never written
+       through it (a write faults, in a child). */
+    put_bytes("m.bin", 10);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        signal(SIGSEGV, SIG_DFL);       /* not cmocka's handler: the child dies */
+        signal(SIGBUS, SIG_DFL);
+        rm_diag d;
+        rm_diag_init(&d);
+        rm_file_map map;
+        if (rm_file_map_open("m.bin", NULL, &map, &d) != RM_OK)
+            _exit(1);
+        ((volatile uint8_t *)map.data)[0] = 'X';
+        _exit(0);
+    }
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFSIGNALED(status));
+    uint8_t *data;
+    size_t size;
+    rm_diag d;
+    rm_diag_init(&d);
+    assert_int_equal(rm_file_read("m.bin", &data, &size, &d), RM_OK);
+    check_bytes(data, size);
+    free(data);
+    rm_diag_free(&d);
+}
+
+static void map_empty_and_unmappable_files_are_read(void **state)
+{
+    (void)state;
+    rm_diag d;
+    rm_diag_init(&d);
+    rm_file_map map;
+    fs_put("empty.obj", "");
+    assert_int_equal(rm_file_map_open("empty.obj", NULL, &map, &d), RM_OK);
+    assert_false(map.mapped);
+    assert_int_equal(map.size, 0);
+    assert_non_null(map.data);
+    assert_int_equal(map.data[0], 0);
+    rm_file_map_close(&map);
+    /* A file that says 0 bytes and holds some (/proc): read to its end. */
+    assert_int_equal(rm_file_map_open("/proc/self/status", NULL, &map, &d), RM_OK);
+    assert_false(map.mapped);
+    assert_true(map.size > 0);
+    assert_non_null(strstr((const char *)map.data, "Name:"));
+    rm_file_map_close(&map);
+    /* A file system that cannot map its files (sysfs: 4096 bytes said,
+       mmap refused): read instead, the same bytes as rm_file_read. */
+    struct stat st;
+    const char *sys = "/sys/devices/system/cpu/online";
+    if (stat(sys, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        uint8_t *data;
+        size_t size;
+        assert_int_equal(rm_file_read(sys, &data, &size, &d), RM_OK);
+        assert_int_equal(rm_file_map_open(sys, NULL, &map, &d), RM_OK);
+        assert_false(map.mapped);
+        assert_int_equal(map.size, size);
+        assert_memory_equal(map.data, data, size);
+        assert_int_equal(map.data[map.size], 0);
+        rm_file_map_close(&map);
+        free(data);
+    }
+    assert_int_equal(d.count, 0);
+    rm_diag_free(&d);
+}
+
+/* The first message of a map of `path`, and its status; a failed map is
+   closed. */
+static rm_status map_msg(const char *path, const rm_file_read_options *opt, char *msg, size_t cap)
+{
+    rm_diag d;
+    rm_diag_init(&d);
+    rm_file_map map;
+    memset(&map, 0xff, sizeof map);
+    rm_status st = rm_file_map_open(path, opt, &map, &d);
+    msg[0] = 0;
+    if (d.count)
+        snprintf(msg, cap, "%s", d.items[0].text);
+    if (st != RM_OK) {
+        assert_null(map.data);
+        assert_int_equal(map.size, 0);
+        assert_false(map.mapped);
+    }
+    rm_file_map_close(&map);
+    rm_diag_free(&d);
+    return st;
+}
+
+/* Every refusal is rm_file_read_ex's, word for word. */
+static void map_refuses_as_read_does(void **state)
+{
+    (void)state;
+    char msg[300], want[300];
+    assert_int_equal(map_msg("/nonexistent/file.obj", NULL, msg, sizeof msg), RM_IO);
+    assert_string_equal(msg, "/nonexistent/file.obj: error: cannot open: No such file or directory");
+    assert_int_equal(mkdir("folder", 0755), 0);
+    assert_int_equal(map_msg("folder", NULL, msg, sizeof msg), RM_INVALID);
+    assert_string_equal(msg, "folder: error: this is a folder, not a file");
+    rm_file_read_options streams = {.allow_stream = true};
+    assert_int_equal(map_msg("folder", &streams, msg, sizeof msg), RM_INVALID);
+    assert_string_equal(msg, "folder: error: this is a folder, not a file");
+    assert_int_equal(map_msg("/dev/zero", NULL, msg, sizeof msg), RM_INVALID);
+    assert_string_equal(msg, "/dev/zero: error: this is a character device, not a file");
+    assert_int_equal(mkfifo("pipe", 0644), 0);
+    alarm(10);
+    assert_int_equal(map_msg("pipe", NULL, msg, sizeof msg), RM_INVALID);
+    alarm(0);
+    assert_string_equal(msg, "pipe: error: this is a FIFO (named pipe), not a file");
+    assert_int_equal(map_msg("-", NULL, msg, sizeof msg), RM_IO);
+    assert_string_equal(msg, "-: error: cannot open: No such file or directory");
+
+    /* Over the limit: refused before a byte is mapped; at it is fine. */
+    fs_put("eleven.txt", "0123456789A");
+    rm_file_read_options ten = {.max_bytes = 10};
+    assert_int_equal(map_msg("eleven.txt", &ten, msg, sizeof msg), RM_INVALID);
+    assert_int_equal(read_msg("eleven.txt", &ten, want, sizeof want), RM_INVALID);
+    assert_string_equal(msg, want);
+    assert_string_equal(msg, "eleven.txt: error: 11 bytes, more than the limit of 10 bytes "
+                             "(--max-input raises it)");
+    rm_file_set_max_bytes(11);
+    assert_int_equal(map_msg("eleven.txt", NULL, msg, sizeof msg), RM_OK);
+    rm_file_set_max_bytes(10);
+    assert_int_equal(map_msg("eleven.txt", NULL, msg, sizeof msg), RM_INVALID);
+    rm_file_set_max_bytes(0);
+    int fd = open("big.obj", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    assert_true(fd >= 0);
+    assert_int_equal(ftruncate(fd, (off_t)4 << 30), 0);
+    close(fd);
+    assert_int_equal(map_msg("big.obj", NULL, msg, sizeof msg), RM_INVALID);
+    assert_string_equal(msg, "big.obj: error: 4294967296 bytes, more than the limit of "
+                             "1073741824 bytes (--max-input raises it)");
+    /* A stream over the limit stops as the read does. */
+    rm_file_read_options small = {.max_bytes = 4096, .allow_stream = true};
+    assert_int_equal(map_msg("/dev/zero", &small, msg, sizeof msg), RM_INVALID);
+    assert_string_equal(msg, "/dev/zero: error: more than the limit of 4096 bytes "
+                             "(--max-input raises it)");
+}
+
+/* "-" on a pipe (and a FIFO, with streams allowed) is read, not mapped. */
+static void map_reads_pipes(void **state)
+{
+    (void)state;
+    int p[2];
+    assert_int_equal(pipe(p), 0);
+    assert_int_equal(write(p[1], "v 1 2 3\n", 8), 8);
+    close(p[1]);
+    int saved = dup(STDIN_FILENO);
+    dup2(p[0], STDIN_FILENO);
+    close(p[0]);
+    rm_diag d;
+    rm_diag_init(&d);
+    rm_file_read_options opt = {.allow_stream = true};
+    rm_file_map map;
+    rm_status st = rm_file_map_open("-", &opt, &map, &d);
+    dup2(saved, STDIN_FILENO);
+    close(saved);
+    assert_int_equal(st, RM_OK);
+    assert_false(map.mapped);
+    assert_int_equal(map.size, 8);
+    assert_memory_equal(map.data, "v 1 2 3\n", 9);
+    rm_file_map_close(&map);
+
+    assert_int_equal(mkfifo("pipe", 0644), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int fd = open("pipe", O_WRONLY);
+        _exit(fd >= 0 && write(fd, "abc", 3) == 3 ? 0 : 1);
+    }
+    assert_int_equal(rm_file_map_open("pipe", &opt, &map, &d), RM_OK);
+    assert_false(map.mapped);
+    assert_int_equal(map.size, 3);
+    assert_memory_equal(map.data, "abc", 4);
+    rm_file_map_close(&map);
+    int status;
+    waitpid(pid, &status, 0);
+    assert_int_equal(d.count, 0);
+    rm_diag_free(&d);
+}
+
 /* rm_file_write_atomic is a one-file output set: links, modes, devices. */
 static void write_atomic_keeps_links_modes_and_devices(void **state)
 {
@@ -322,6 +549,10 @@ int main(void)
                                         fs_leave),
         cmocka_unit_test_setup_teardown(write_atomic_keeps_links_modes_and_devices, fs_enter,
                                         fs_leave),
+        cmocka_unit_test_setup_teardown(map_regular_file, fs_enter, fs_leave),
+        cmocka_unit_test_setup_teardown(map_empty_and_unmappable_files_are_read, fs_enter, fs_leave),
+        cmocka_unit_test_setup_teardown(map_refuses_as_read_does, fs_enter, fs_leave),
+        cmocka_unit_test_setup_teardown(map_reads_pipes, fs_enter, fs_leave),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -438,6 +438,45 @@ static void made_folders(void **state)
     rm_diag_free(&d);
 }
 
+/* Default flags reach every set made after they are set, with its own
+   flags, and sets made before keep theirs. NO_MKDIR shows it (an fsync
+   cannot be seen from here: tests/cli/no_sync.sh counts them with strace). */
+static void default_flags_reach_every_new_set(void **state)
+{
+    (void)state;
+    rm_diag d;
+    rm_diag_init(&d);
+    assert_int_equal(rm_output_default_flags(), 0);
+    rm_output_set *before = rm_output_set_new();
+    rm_output_set_default_flags(RM_OUTPUT_NO_MKDIR | RM_OUTPUT_NO_SYNC);
+    assert_int_equal(rm_output_default_flags(), RM_OUTPUT_NO_MKDIR | RM_OUTPUT_NO_SYNC);
+    rm_output_set *s = rm_output_set_new();
+    assert_int_equal(rm_output_add(s, "nowhere/A.BIN", "a", 1, &d), RM_IO);
+    rm_output_set_free(s);
+    s = rm_output_set_new_flags(RM_OUTPUT_NO_SYNC);
+    assert_int_equal(rm_output_add(s, "nowhere/B.BIN", "b", 1, &d), RM_IO);
+    rm_output_set_free(s);
+    assert_int_equal(access("nowhere", F_OK), -1);
+    /* Without the fsync the files are the same. */
+    s = rm_output_set_new();
+    assert_int_equal(rm_output_add(s, "C.BIN", "c", 1, &d), RM_OK);
+    assert_int_equal(rm_output_commit(s, &d), RM_OK);
+    rm_output_set_free(s);
+    assert_string_equal(fs_get("C.BIN"), "c");
+    assert_int_equal(rm_output_add(before, "made/D.BIN", "d", 1, &d), RM_OK);
+    assert_int_equal(rm_output_commit(before, &d), RM_OK);
+    rm_output_set_free(before);
+    assert_string_equal(fs_get("made/D.BIN"), "d");
+    rm_output_set_default_flags(0);
+    assert_int_equal(rm_output_default_flags(), 0);
+    s = rm_output_set_new();
+    assert_int_equal(rm_output_add(s, "again/E.BIN", "e", 1, &d), RM_OK);
+    assert_int_equal(rm_output_commit(s, &d), RM_OK);
+    rm_output_set_free(s);
+    assert_string_equal(fs_get("again/E.BIN"), "e");
+    rm_diag_free(&d);
+}
+
 static void signal_removes_temporary_files(void **state)
 {
     (void)state;
@@ -599,6 +638,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(failed_commit_leaves_nothing, fs_enter, fs_leave),
         cmocka_unit_test_setup_teardown(free_without_commit_leaves_nothing, fs_enter, fs_leave),
         cmocka_unit_test_setup_teardown(made_folders, fs_enter, fs_leave),
+        cmocka_unit_test_setup_teardown(default_flags_reach_every_new_set, fs_enter, fs_leave),
         cmocka_unit_test_setup_teardown(signal_removes_temporary_files, fs_enter, fs_leave),
         cmocka_unit_test_setup_teardown(finish_stdout_reports_write_errors, fs_enter, fs_leave),
         cmocka_unit_test_setup_teardown(many_outputs_few_descriptors, fs_enter, fs_leave),

@@ -172,13 +172,16 @@ rm_status rm_model_read_file(const char *path, const rm_model_read_options *opt,
         if (!rm_format_can_read_model(f))
             return refuse(f, path, diag);
     }
+    /* Mapped when it is a regular file: the mesh keeps no pointer into the
+       bytes, so the map is closed as soon as it is made. */
     rm_file_read_options ro = { .max_bytes = opt->max_bytes, .allow_stream = true };
-    uint8_t *data = NULL;
-    size_t size = 0;
-    rm_status st = rm_file_read_ex(path, &ro, &data, &size, diag);
+    rm_file_map map;
+    rm_status st = rm_file_map_open(path, &ro, &map, diag);
     if (st != RM_OK)
         return st;
-    st = rm_model_read_memory(data, size, name, opt, out, inputs, diag);
-    free(data);
+    rm_model_read_options mo = *opt;
+    mo.data_is_mapped = map.mapped;
+    st = rm_model_read_memory(map.data, map.size, name, &mo, out, inputs, diag);
+    rm_file_map_close(&map);
     return st;
 }

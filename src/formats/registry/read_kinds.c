@@ -12,9 +12,12 @@ rm_status rm_fmt_read_obj(const uint8_t *data, size_t size, const char *name,
                           const rm_model_read_options *opt, rm_output_set *inputs, rm_mesh *out,
                           rm_diag *diag)
 {
-    (void)opt;
     (void)inputs;   /* model_read.c adds the MTLs the mesh names */
-    return rm_obj_parse((const char *)data, size, name, NULL, out, diag);
+    rm_obj_options oo;
+    rm_obj_options_default(&oo);
+    oo.threads = opt->threads;
+    oo.text_is_mapped = opt->data_is_mapped;
+    return rm_obj_parse((const char *)data, size, name, &oo, out, diag);
 }
 
 rm_status rm_fmt_read_niff(const uint8_t *data, size_t size, const char *name,
