@@ -7,6 +7,7 @@
    clamped to 0..31. GOUR uses each corner's own OBJ color, which is the
    color the artist painted even where the weld merged two positions of
    different colors. Polygons of other materials get 0. */
+#include "fixed_round.h"
 #include "stages.h"
 
 #include <math.h>
@@ -15,7 +16,7 @@
 rm_fixed rm_cv_color_fixed(double c, bool *bad)
 {
     rm_fixed f;
-    if (!rm_fixed_from_double(c, &f)) {
+    if (!rm_cv_fixed_from_double(c, &f)) {
         *bad = true;
         return RM_FIXED_ONE;
     }
@@ -40,21 +41,28 @@ uint16_t rm_cv_gouraud_color(rm_vec3d color)
                      rm_cv_gouraud_channel(color.z));
 }
 
+/* A channel of a position's color as written: 1.0 when it is not usable. */
+static rm_fixed channel_fixed(double c)
+{
+    rm_fixed f;
+    return rm_cv_fixed_from_double(c, &f) ? f : RM_FIXED_ONE;
+}
+
+static bool channel_bad(double c)
+{
+    rm_fixed f;
+    return !rm_cv_fixed_from_double(c, &f);
+}
+
 /* The color of a position, each bad channel replaced by 1.0. */
 static rm_vec3d usable(rm_vec3d c)
 {
-    bool bad = false;
     rm_vec3d r = c;
-    (void)rm_cv_color_fixed(c.x, &bad);
-    if (bad)
+    if (channel_bad(c.x))
         r.x = 1.0;
-    bad = false;
-    (void)rm_cv_color_fixed(c.y, &bad);
-    if (bad)
+    if (channel_bad(c.y))
         r.y = 1.0;
-    bad = false;
-    (void)rm_cv_color_fixed(c.z, &bad);
-    if (bad)
+    if (channel_bad(c.z))
         r.z = 1.0;
     return r;
 }
@@ -62,6 +70,13 @@ static rm_vec3d usable(rm_vec3d c)
 static void warn_bad_colors(const rm_cv_ctx *c)
 {
     const rm_mesh *m = c->mesh;
+    /* The usual case, every color usable: no need to find the used ones. */
+    bool any = false;
+    for (size_t i = 0; i < m->position_count && !any; i++)
+        any = channel_bad(m->colors[i].x) || channel_bad(m->colors[i].y) ||
+              channel_bad(m->colors[i].z);
+    if (!any)
+        return;
     uint8_t *used = calloc(m->position_count ? m->position_count : 1, 1);
     if (!used)
         return;
@@ -73,9 +88,7 @@ static void warn_bad_colors(const rm_cv_ctx *c)
         const double ch[3] = { m->colors[i].x, m->colors[i].y, m->colors[i].z };
         static const char names[3] = { 'r', 'g', 'b' };
         for (int a = 0; a < 3; a++) {
-            bool bad = false;
-            (void)rm_cv_color_fixed(ch[a], &bad);
-            if (!bad)
+            if (!channel_bad(ch[a]))
                 continue;
             rm_diag_at(c->diag, RM_WARNING, c->file, m->position_line ? m->position_line[i] : 0, 0,
                        "vertex %zu has a color that is not a usable number (%c = %g); 1.0 is used",
@@ -105,15 +118,17 @@ rm_status rm_cv_build_colors(rm_cv_ctx *c)
     }
 
     warn_bad_colors(c);
+    if (c->doomed)
+        return RM_OK;       /* the conversion fails at the limits: no VCOL, no GOUR */
     c->colors = malloc((c->point_count ? c->point_count : 1) * sizeof *c->colors);
     if (!c->colors)
         return RM_NOMEM;
     for (size_t k = 0; k < c->point_count; k++) {
-        rm_vec3d col = usable(m->colors[c->point_source[k]]);
-        bool bad = false;
-        c->colors[k].x = rm_cv_color_fixed(col.x, &bad);
-        c->colors[k].y = rm_cv_color_fixed(col.y, &bad);
-        c->colors[k].z = rm_cv_color_fixed(col.z, &bad);
+        /* A bad channel is 1.0, whose Q16.16 is RM_FIXED_ONE. */
+        rm_vec3d col = m->colors[c->point_source[k]];
+        c->colors[k].x = channel_fixed(col.x);
+        c->colors[k].y = channel_fixed(col.y);
+        c->colors[k].z = channel_fixed(col.z);
     }
     if (!wants_gouraud)
         return RM_OK;

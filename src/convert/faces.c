@@ -21,6 +21,14 @@
 
 #include <stdlib.h>
 
+/* This polygon is the 65,536th or a later one, and no merge follows: the
+   conversion will fail at the limits, so its normal (never written, and in
+   no message) is not computed. */
+static bool past_limit(const rm_cv_ctx *c)
+{
+    return !c->opt.merge_triangles && c->poly_count >= RM_JOM_MAX_INDEX;
+}
+
 static rm_status push(rm_cv_ctx *c, const rm_cv_poly *p)
 {
     if (c->poly_count == c->poly_cap) {
@@ -78,36 +86,54 @@ static bool uv_first(rm_cv_ctx *c, size_t face, const uint32_t *corner, unsigned
     return true;
 }
 
+/* nw: the Newell vector of corner[0..2] in this order, when the caller
+   has it (NULL: computed here). */
 static rm_status emit_triangle(rm_cv_ctx *c, size_t face, const uint32_t corner[3],
-                               const rm_vec3x px[3])
+                               const rm_vec3x px[3], const rm_vec3d *nw)
 {
     unsigned k = 0;
     if (!c->opt.keep_triangles && !uv_first(c, face, corner, 3, &k))
         k = rm_cv_shortest_edge(px);
     rm_cv_poly poly;
-    rm_vec3d p[3];
-    for (unsigned i = 0; i < 3; i++) {
+    for (unsigned i = 0; i < 3; i++)
         poly.corner[i] = corner[(k + i) % 3];
-        p[i] = rm_cv_raw(px[(k + i) % 3]);
-    }
     poly.corner[3] = poly.corner[2];
     poly.face = (uint32_t)face;
-    poly.normal = rm_cv_outward_normal(p, 3);
+    /* The normal of the turned triangle: its Newell vector is the one the
+       caller has when the turn is none or when that vector is exact. */
+    if (past_limit(c)) {
+        poly.normal = (rm_vec3x){ 0, 0, 0 };
+    } else if (nw && (k == 0 || rm_cv_newell_exact3(px))) {
+        poly.normal = rm_cv_outward_of_newell(*nw);
+    } else {
+        rm_vec3d p[3];
+        for (unsigned i = 0; i < 3; i++)
+            p[i] = rm_cv_raw(px[(k + i) % 3]);
+        poly.normal = rm_cv_outward_normal(p, 3);
+    }
     return push(c, &poly);
 }
 
-static rm_status emit_quad(rm_cv_ctx *c, size_t face, const uint32_t corner[4], const rm_vec3d p[4])
+/* nw as for emit_triangle, of p[0..3]. */
+static rm_status emit_quad(rm_cv_ctx *c, size_t face, const uint32_t corner[4], const rm_vec3d p[4],
+                           const rm_vec3d *nw)
 {
     unsigned k = 0;     /* kept unless the UV rule applies */
     uv_first(c, face, corner, 4, &k);
     rm_cv_poly poly;
-    rm_vec3d q[4];
-    for (unsigned i = 0; i < 4; i++) {
+    for (unsigned i = 0; i < 4; i++)
         poly.corner[i] = corner[(k + i) % 4];
-        q[i] = p[(k + i) % 4];
-    }
     poly.face = (uint32_t)face;
-    poly.normal = rm_cv_outward_normal(q, 4);
+    if (past_limit(c)) {
+        poly.normal = (rm_vec3x){ 0, 0, 0 };
+    } else if (nw && k == 0) {
+        poly.normal = rm_cv_outward_of_newell(*nw);
+    } else {
+        rm_vec3d q[4];
+        for (unsigned i = 0; i < 4; i++)
+            q[i] = p[(k + i) % 4];
+        poly.normal = rm_cv_outward_normal(q, 4);
+    }
     return push(c, &poly);
 }
 
@@ -130,12 +156,12 @@ static rm_status cut_face(rm_cv_ctx *c, size_t face, face_buf *b, size_t n)
             p[k] = b->p[pc->v[k]];
         }
         if (pc->count == 3) {
-            st = emit_triangle(c, face, corner, px);
+            st = emit_triangle(c, face, corner, px, NULL);
         } else {
             rm_cv_quad_shape s = rm_cv_quad_check(p);
             if (s.nonplanar && s.off_plane > worst)
                 worst = s.off_plane;
-            st = emit_quad(c, face, corner, p);
+            st = emit_quad(c, face, corner, p, NULL);
         }
     }
     if (st != RM_OK)
@@ -197,7 +223,8 @@ static rm_status convert_face(rm_cv_ctx *c, size_t face, face_buf *b)
     }
     for (size_t i = 0; i < n; i++)
         b->p[i] = rm_cv_raw(b->px[i]);
-    if (rm_cv_is_zero_area(b->p, n)) {
+    rm_vec3d nw = rm_cv_newell(b->p, n);
+    if (rm_cv_is_zero_area_nw(b->p, n, nw)) {
         rm_cv_face_diag(c, RM_WARNING, face,
                         "face has no area after rounding to Q16.16 (its corners are on a line); "
                         "skipped");
@@ -206,7 +233,7 @@ static rm_status convert_face(rm_cv_ctx *c, size_t face, face_buf *b)
 
     /* 4: triangles, quads, n-gons. */
     if (n == 3)
-        return emit_triangle(c, face, b->corner, b->px);
+        return emit_triangle(c, face, b->corner, b->px, &nw);
     if (n == 4) {
         rm_cv_quad_shape s = rm_cv_quad_check(b->p);
         if (s.concave)
@@ -218,7 +245,7 @@ static rm_status convert_face(rm_cv_ctx *c, size_t face, face_buf *b)
             rm_cv_face_diag(c, RM_WARNING, face,
                             "quad is not planar (a corner is %.4g units off its plane); kept as is",
                             s.off_plane / 65536.0);
-        return emit_quad(c, face, b->corner, b->p);
+        return emit_quad(c, face, b->corner, b->p, &nw);
     }
     return cut_face(c, face, b, n);
 }

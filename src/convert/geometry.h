@@ -49,6 +49,16 @@ double rm_cv_perimeter(const rm_vec3d *p, size_t n);
 /* True when the polygon has no area (collinear or cancelling corners). */
 bool rm_cv_is_zero_area(const rm_vec3d *p, size_t n);
 
+/* rm_cv_is_zero_area with the polygon's Newell vector nw already known
+   (rm_cv_newell(p, n)). */
+bool rm_cv_is_zero_area_nw(const rm_vec3d *p, size_t n, rm_vec3d nw);
+
+/* True when rm_cv_newell of the triangle (as raw doubles) is exact, its
+   coordinates being less than 2^26 raw units apart: the exact cross product
+   does not depend on which corner is first, so then every rotation of the
+   triangle has the same Newell vector, bit for bit. */
+bool rm_cv_newell_exact3(const rm_vec3x p[3]);
+
 /* v scaled to unit length and rounded to Q16.16. A zero or non-finite
    vector gives (0, 0, 0). */
 rm_vec3x rm_cv_unit_fixed(rm_vec3d v);
@@ -56,6 +66,8 @@ rm_vec3x rm_cv_unit_fixed(rm_vec3d v);
 /* The outward normal of a polygon whose corners are in the final Saturn
    order (front faces clockwise on screen): -newell(p), unit, Q16.16. */
 rm_vec3x rm_cv_outward_normal(const rm_vec3d *p, size_t n);
+/* The same from the Newell vector of the polygon in its final order. */
+rm_vec3x rm_cv_outward_of_newell(rm_vec3d nw);
 
 /* Positions as doubles in raw Q16.16 units (exact). */
 static inline rm_vec3d rm_cv_raw(rm_vec3x p)

@@ -89,6 +89,17 @@ static rm_status warn_name_collisions(const rm_cv_ctx *c)
 rm_status rm_cv_gather_groups(rm_cv_ctx *c)
 {
     const rm_mesh *m = c->mesh;
+    /* No group at all: nothing to gather, no record, the order stays. */
+    if (!m->face_group || m->group_count == 0) {
+        c->group_count = 0;
+        c->groups = calloc(1, sizeof *c->groups);
+        c->group_index = malloc((m->group_count ? m->group_count : 1) * sizeof *c->group_index);
+        if (!c->groups || !c->group_index)
+            return RM_NOMEM;
+        for (size_t g = 0; g < m->group_count; g++)
+            c->group_index[g] = UINT32_MAX;
+        return RM_OK;
+    }
     size_t keys = m->group_count + 1;
     uint32_t *rank = malloc(keys * sizeof *rank);        /* key -> rank, 0: no group */
     size_t *first_face = malloc(keys * sizeof *first_face);
@@ -202,6 +213,17 @@ rm_status rm_cv_group_sets(size_t position_count, size_t n, const uint32_t *src,
 {
     for (size_t i = 0; i < position_count; i++)
         set_of[i] = single_of[i] = UINT32_MAX;
+    /* One key for every corner (a model without groups, or of one group):
+       each used position's set is that key alone. */
+    size_t same = 0;
+    while (same < n && key[same] == key[0])
+        same++;
+    if (same == n) {
+        for (size_t i = 0; i < n; i++)
+            if (src[i] < position_count)
+                set_of[src[i]] = single_of[src[i]] = key[i];
+        return RM_OK;
+    }
     size_t pc = position_count ? position_count : 1;
     uint32_t *keys = malloc((n ? n : 1) * sizeof *keys);
     size_t *start = calloc(pc + 1, sizeof *start);

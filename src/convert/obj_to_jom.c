@@ -181,6 +181,7 @@ static rm_status run(rm_cv_ctx *c, rm_jom_model *out, rm_convert_result *result)
         st = rm_cv_build_polygons(c);
     if (st == RM_OK)
         st = rm_cv_merge_triangles(c);
+    c->doomed = c->poly_count > RM_JOM_MAX_INDEX;
     if (st == RM_OK)
         st = rm_cv_gather_groups(c);
     if (st == RM_OK)

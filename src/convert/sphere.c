@@ -29,7 +29,7 @@ static double d2(const double *a, const double *b)
 }
 
 /* Grows s just enough to hold point q (the new sphere holds the old one). */
-static void grow(sphere *s, const double *q)
+static inline void grow(sphere *s, const double *q)
 {
     double dist2 = d2(q, s->c);
     if (dist2 <= s->r * s->r)
@@ -277,7 +277,23 @@ static bool welzl(const double (*q)[3], size_t n, double *center)
 int64_t rm_cv_radius_around(const rm_vec3x *p, size_t n, rm_vec3x c)
 {
     rm_cv_u128 far = { 0, 0 };
-    for (size_t i = 0; i < n; i++) {
+    /* The usual case: every difference below 2^31, squares summed in a
+       uint64_t (exact, the same value as rm_cv_dist2); the 128-bit loop
+       from the first point that does not fit. */
+    size_t i0 = 0;
+    uint64_t far64 = 0;
+    for (; i0 < n; i0++) {
+        int64_t dx = (int64_t)p[i0].x - c.x, dy = (int64_t)p[i0].y - c.y,
+                dz = (int64_t)p[i0].z - c.z;
+        const int64_t lim = INT64_C(1) << 31;
+        if (dx <= -lim || dx >= lim || dy <= -lim || dy >= lim || dz <= -lim || dz >= lim)
+            break;
+        uint64_t d = (uint64_t)(dx * dx) + (uint64_t)(dy * dy) + (uint64_t)(dz * dz);
+        if (d > far64)
+            far64 = d;
+    }
+    far.lo = far64;
+    for (size_t i = i0; i < n; i++) {
         rm_cv_u128 d = rm_cv_dist2(p[i], c);
         if (rm_cv_u128_cmp(d, far) > 0)
             far = d;

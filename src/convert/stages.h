@@ -76,6 +76,12 @@ typedef struct rm_cv_ctx {
     uint32_t *material_source;  /* material_count: the mesh material of each record,
                                    RM_MESH_NONE for the default one */
 
+    /* obj_to_jom.c, after the polygons are final: there are more than a
+       JOM can hold, so the conversion fails at the limits. The steps after
+       then only give their messages and the counts the limit errors need,
+       not the arrays of a model that will not be written. */
+    bool doomed;
+
     /* merge.c: how many pairs of triangles became quads */
     size_t merged_pairs;
 

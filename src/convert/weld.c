@@ -77,41 +77,67 @@ rm_status rm_cv_weld(size_t n, const rm_vec3x *pos, const uint32_t *set, const u
     return RM_OK;
 }
 
+/* The corners' mesh positions in order of first use: every corner of one
+   position has the same key (its Q16.16 position and its set of groups are
+   the position's), so the weld runs once per position, not per corner. */
+typedef struct used_positions {
+    uint32_t *of;       /* position -> index in `src`, UINT32_MAX: unused */
+    uint32_t *src;      /* the used positions, in order of first use */
+    size_t count;
+} used_positions;
+
 rm_status rm_cv_build_points(rm_cv_ctx *c)
 {
     const rm_mesh *m = c->mesh;
+    /* A conversion that fails at the polygon limit needs the number of
+       points only when it may be over the limit too: never with fewer
+       positions than that (this step has no other message). */
+    if (c->doomed && m->position_count <= RM_JOM_MAX_INDEX)
+        return RM_OK;
     size_t n = 4 * c->poly_count, np = m->position_count;
     size_t nn = n ? n : 1, npp = np ? np : 1;
     uint32_t *src = calloc(nn, sizeof *src);
     uint32_t *key = calloc(nn, sizeof *key);
-    rm_vec3x *cpos = malloc(nn * sizeof *cpos);
-    uint32_t *cset = malloc(nn * sizeof *cset);
-    uint32_t *point_of = malloc(nn * sizeof *point_of);
-    uint32_t *first = malloc(nn * sizeof *first);
+    used_positions u = { malloc(npp * sizeof *u.of), malloc(npp * sizeof *u.src), 0 };
+    rm_vec3x *upos = malloc(npp * sizeof *upos);
+    uint32_t *uset = malloc(npp * sizeof *uset);
+    uint32_t *point_of = malloc(npp * sizeof *point_of);
+    uint32_t *first = malloc(npp * sizeof *first);
     uint32_t *set_of = malloc(npp * sizeof *set_of);
     uint32_t *single_of = malloc(npp * sizeof *single_of);
     size_t classes = c->group_count + 1;
     size_t *class_start = calloc(classes + 1, sizeof *class_start);
     uint32_t *cls = NULL, *final = NULL;
     rm_status st = RM_NOMEM;
-    if (!src || !key || !cpos || !cset || !point_of || !first || !set_of || !single_of ||
-        !class_start)
+    if (!src || !key || !u.of || !u.src || !upos || !uset || !point_of || !first || !set_of ||
+        !single_of || !class_start)
         goto done;
 
-    for (size_t p = 0; p < c->poly_count; p++)
+    for (size_t i = 0; i < np; i++)
+        u.of[i] = UINT32_MAX;
+    for (size_t p = 0; p < c->poly_count; p++) {
+        uint32_t k0 = rm_cv_group_key(m, c->polys[p].face);
         for (unsigned k = 0; k < 4; k++) {
-            src[4 * p + k] = m->corner_position[c->polys[p].corner[k]];
-            key[4 * p + k] = rm_cv_group_key(m, c->polys[p].face);
+            uint32_t s = m->corner_position[c->polys[p].corner[k]];
+            src[4 * p + k] = s;
+            key[4 * p + k] = k0;
+            if (u.of[s] == UINT32_MAX) {
+                u.of[s] = (uint32_t)u.count;
+                u.src[u.count++] = s;
+            }
         }
+    }
     st = rm_cv_group_sets(np, n, src, key, set_of, single_of);
     if (st != RM_OK)
         goto done;
-    for (size_t i = 0; i < n; i++) {
-        cpos[i] = c->pos[src[i]];
-        cset[i] = set_of[src[i]];
+    for (size_t j = 0; j < u.count; j++) {
+        upos[j] = c->pos[u.src[j]];
+        uset[j] = set_of[u.src[j]];
     }
+    /* Points are numbered in order of their first corner: the order of
+       first use of the positions gives the same numbers. */
     size_t count = 0;
-    st = rm_cv_weld(n, cpos, cset, src, !c->opt.no_weld, point_of, first, &count);
+    st = rm_cv_weld(u.count, upos, uset, u.src, !c->opt.no_weld, point_of, first, &count);
     if (st != RM_OK)
         goto done;
 
@@ -127,7 +153,7 @@ rm_status rm_cv_build_points(rm_cv_ctx *c)
     if (!cls || !final || !c->points || !c->point_source || !c->corner_point)
         goto done;
     for (size_t k = 0; k < count; k++) {
-        uint32_t single = single_of[src[first[k]]];
+        uint32_t single = single_of[u.src[first[k]]];
         uint32_t cl = (uint32_t)c->group_count;
         if (single != UINT32_MAX && single != 0 && c->group_index[single - 1] != UINT32_MAX)
             cl = c->group_index[single - 1];
@@ -142,18 +168,20 @@ rm_status rm_cv_build_points(rm_cv_ctx *c)
     }
     for (size_t k = 0; k < count; k++) {
         final[k] = (uint32_t)class_start[cls[k]]++;
-        c->points[final[k]] = cpos[first[k]];
-        c->point_source[final[k]] = src[first[k]];
+        c->points[final[k]] = upos[first[k]];
+        c->point_source[final[k]] = u.src[first[k]];
     }
     for (size_t i = 0; i < n; i++)
-        c->corner_point[i] = final[point_of[i]];
+        c->corner_point[i] = final[point_of[u.of[src[i]]]];
     c->point_count = count;
     st = RM_OK;
 done:
     free(src);
     free(key);
-    free(cpos);
-    free(cset);
+    free(u.of);
+    free(u.src);
+    free(upos);
+    free(uset);
     free(point_of);
     free(first);
     free(set_of);

@@ -60,6 +60,20 @@ void rm_read_skip(rm_reader *r, size_t n)
     (void)take(r, n);
 }
 
+uint8_t *rm_store_bytes(uint8_t *p, const void *src, size_t n)
+{
+    if (n)
+        memcpy(p, src, n);
+    return p + n;
+}
+
+uint8_t *rm_store_zeros(uint8_t *p, size_t n)
+{
+    if (n)
+        memset(p, 0, n);
+    return p + n;
+}
+
 void rm_writer_init(rm_writer *w)
 {
     memset(w, 0, sizeof *w);

@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef struct rm_reader {
     const uint8_t *data;
@@ -60,6 +61,54 @@ static inline void rm_put_be32(uint8_t *p, uint32_t v)
     p[2] = (uint8_t)(v >> 8);
     p[3] = (uint8_t)v;
 }
+
+/* Unchecked big-endian stores that return the position after the value:
+   for a writer that reserved the exact size first (the JOM writer, whose
+   layout gives every chunk's size) and fills it record by record without
+   a call per field. The caller guarantees the room.
+     uint8_t *p = w.data + w.size;
+     p = rm_store_be32(p, count);
+     p = rm_store_be16(p, v);
+     w.size = (size_t)(p - w.data); */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* One byte swap and one store (the same bytes as rm_put_be16/32). */
+static inline uint8_t *rm_store_be16(uint8_t *p, uint16_t v)
+{
+    uint16_t b = __builtin_bswap16(v);
+    memcpy(p, &b, 2);
+    return p + 2;
+}
+static inline uint8_t *rm_store_be32(uint8_t *p, uint32_t v)
+{
+    uint32_t b = __builtin_bswap32(v);
+    memcpy(p, &b, 4);
+    return p + 4;
+}
+#else
+static inline uint8_t *rm_store_be16(uint8_t *p, uint16_t v)
+{
+    rm_put_be16(p, v);
+    return p + 2;
+}
+static inline uint8_t *rm_store_be32(uint8_t *p, uint32_t v)
+{
+    rm_put_be32(p, v);
+    return p + 4;
+}
+#endif
+/* Signed values as their two's complement (a conversion to unsigned is
+   defined by the standard: modulo 2^N). */
+static inline uint8_t *rm_store_i16(uint8_t *p, int16_t v)
+{
+    return rm_store_be16(p, (uint16_t)v);
+}
+static inline uint8_t *rm_store_i32(uint8_t *p, int32_t v)
+{
+    return rm_store_be32(p, (uint32_t)v);
+}
+/* n bytes of src (n may be 0, src then NULL), and n zeros. */
+uint8_t *rm_store_bytes(uint8_t *p, const void *src, size_t n);
+uint8_t *rm_store_zeros(uint8_t *p, size_t n);
 
 uint8_t rm_read_u8(rm_reader *r);
 uint16_t rm_read_u16(rm_reader *r);

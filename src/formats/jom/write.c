@@ -9,168 +9,166 @@
 #include "core/bytes.h"
 #include "retromesh/fileio.h"
 
-static void write_vec(rm_writer *w, rm_vec3x v)
+/* The chunk writers store into a buffer reserved to the layout's exact
+   total (jom_layout_compute), a record at a time with inline big-endian
+   stores: no call and no capacity check per field. Each chunk's length is
+   checked against the layout after it is written. */
+
+static uint8_t *put_vec(uint8_t *p, rm_vec3x v)
 {
-    rm_write_i32(w, v.x);
-    rm_write_i32(w, v.y);
-    rm_write_i32(w, v.z);
+    p = rm_store_i32(p, v.x);
+    p = rm_store_i32(p, v.y);
+    return rm_store_i32(p, v.z);
 }
 
 /* The characters up to the terminator, then zeros up to 16 bytes. */
-static void write_name(rm_writer *w, const char name[16])
+static uint8_t *put_name(uint8_t *p, const char name[16])
 {
     size_t n = strnlen(name, JOM_NAME_SIZE);
-    rm_write_bytes(w, name, n);
-    rm_write_zeros(w, JOM_NAME_SIZE - n);
+    p = rm_store_bytes(p, name, n);
+    return rm_store_zeros(p, JOM_NAME_SIZE - n);
 }
 
-static void write_chunk_header(rm_writer *w, const jom_layout *l, int kind)
+static uint8_t *put_u16_records(uint8_t *p, const uint16_t *v, uint64_t count)
 {
-    rm_write_tag(w, jom_tags[kind]);
-    rm_write_u32(w, (uint32_t)l->size[kind]);
-}
-
-static void write_u16_records(rm_writer *w, const uint16_t *v, uint64_t count)
-{
-    rm_write_u32(w, (uint32_t)count);
+    p = rm_store_be32(p, (uint32_t)count);
     for (uint64_t i = 0; i < count; i++)
-        rm_write_u16(w, v[i]);
+        p = rm_store_be16(p, v[i]);
     if (count & 1u)
-        rm_write_zeros(w, 2);
+        p = rm_store_zeros(p, 2);
+    return p;
 }
 
-static void write_vec_records(rm_writer *w, const rm_vec3x *v, uint32_t count)
+static uint8_t *put_vec_records(uint8_t *p, const rm_vec3x *v, uint32_t count)
 {
-    rm_write_u32(w, count);
+    p = rm_store_be32(p, count);
     for (uint32_t i = 0; i < count; i++)
-        write_vec(w, v[i]);
+        p = put_vec(p, v[i]);
+    return p;
 }
 
-static void write_textures(rm_writer *w, const rm_jom_model *m)
+static uint8_t *put_textures(uint8_t *p, const rm_jom_model *m)
 {
-    rm_write_u32(w, m->texture_image_count);
+    p = rm_store_be32(p, m->texture_image_count);
     for (uint32_t i = 0; i < m->texture_image_count; i++) {
         const rm_jom_texture *t = &m->texture_images[i];
-        write_name(w, t->name);
-        rm_write_u16(w, t->width);
-        rm_write_u16(w, t->height);
-        rm_write_u16(w, t->format);
-        rm_write_u16(w, t->reserved);
-        rm_write_bytes(w, t->pixels, t->pixel_size);
-        rm_write_zeros(w, (size_t)(jom_pad4(t->pixel_size) - t->pixel_size));
+        p = put_name(p, t->name);
+        p = rm_store_be16(p, t->width);
+        p = rm_store_be16(p, t->height);
+        p = rm_store_be16(p, t->format);
+        p = rm_store_be16(p, t->reserved);
+        p = rm_store_bytes(p, t->pixels, t->pixel_size);
+        p = rm_store_zeros(p, (size_t)(jom_pad4(t->pixel_size) - t->pixel_size));
     }
+    return p;
 }
 
-static void write_animations(rm_writer *w, const rm_jom_model *m)
+static uint8_t *put_animations(uint8_t *p, const rm_jom_model *m)
 {
     uint64_t key_size = jom_key_size(m->bone_count);
     /* The keys of all the animations follow the records, in order; each
        offset is counted from the start of the chunk data (the count). */
     uint64_t offset = jom_records_size(m->animation_count, JOM_ANIMATION_SIZE);
-    rm_write_u32(w, m->animation_count);
+    p = rm_store_be32(p, m->animation_count);
     for (uint32_t i = 0; i < m->animation_count; i++) {
         const rm_jom_animation *a = &m->animations[i];
-        write_name(w, a->name);
-        rm_write_u16(w, a->key_count);
-        rm_write_u16(w, a->key_ticks);
-        rm_write_u16(w, a->flags);
-        rm_write_u16(w, a->duplicate);
-        rm_write_u32(w, (uint32_t)offset);
+        p = put_name(p, a->name);
+        p = rm_store_be16(p, a->key_count);
+        p = rm_store_be16(p, a->key_ticks);
+        p = rm_store_be16(p, a->flags);
+        p = rm_store_be16(p, a->duplicate);
+        p = rm_store_be32(p, (uint32_t)offset);
         offset += a->key_count * key_size;
     }
     for (uint32_t i = 0; i < m->animation_count; i++) {
         const rm_jom_animation *a = &m->animations[i];
         for (uint32_t k = 0; k < a->key_count; k++) {
             const rm_jom_key *key = &a->keys[k];
-            write_vec(w, key->root);
+            p = put_vec(p, key->root);
             for (uint32_t b = 0; b < m->bone_count; b++)
                 for (int j = 0; j < 3; j++)
-                    rm_write_i16(w, key->angles[b][j]);
+                    p = rm_store_i16(p, key->angles[b][j]);
             if (m->bone_count & 1u)
-                rm_write_zeros(w, 2);
+                p = rm_store_zeros(p, 2);
         }
     }
+    return p;
 }
 
-static void write_chunk(rm_writer *w, const rm_jom_model *m, int kind)
+static uint8_t *put_chunk(uint8_t *p, const rm_jom_model *m, int kind)
 {
     uint64_t corners = 4u * (uint64_t)m->polygon_count;
     switch (kind) {
     case JOM_TIMG:
-        write_textures(w, m);
-        break;
+        return put_textures(p, m);
     case JOM_PNTS:
-        write_vec_records(w, m->points, m->point_count);
-        break;
+        return put_vec_records(p, m->points, m->point_count);
     case JOM_QUAD:
-        rm_write_u32(w, m->polygon_count);
+        p = rm_store_be32(p, m->polygon_count);
         for (uint32_t i = 0; i < m->polygon_count; i++) {
-            write_vec(w, m->polygons[i].normal);
-            for (int k = 0; k < 4; k++)
-                rm_write_u16(w, m->polygons[i].v[k]);
+            const rm_jom_polygon *q = &m->polygons[i];
+            p = put_vec(p, q->normal);
+            p = rm_store_be16(p, q->v[0]);
+            p = rm_store_be16(p, q->v[1]);
+            p = rm_store_be16(p, q->v[2]);
+            p = rm_store_be16(p, q->v[3]);
         }
-        break;
+        return p;
     case JOM_QMAT:
-        write_u16_records(w, m->polygon_materials, m->polygon_count);
-        break;
+        return put_u16_records(p, m->polygon_materials, m->polygon_count);
     case JOM_MATL:
-        rm_write_u32(w, m->material_count);
+        p = rm_store_be32(p, m->material_count);
         for (uint32_t i = 0; i < m->material_count; i++) {
             const rm_jom_material *mat = &m->materials[i];
-            write_name(w, mat->name);
-            rm_write_u8(w, mat->r);
-            rm_write_u8(w, mat->g);
-            rm_write_u8(w, mat->b);
-            rm_write_u8(w, mat->shine);
-            rm_write_i16(w, mat->texture);
-            rm_write_u16(w, mat->subdivision_error);
-            rm_write_u32(w, mat->flags);
-            rm_write_u32(w, mat->user);
+            p = put_name(p, mat->name);
+            *p++ = mat->r;
+            *p++ = mat->g;
+            *p++ = mat->b;
+            *p++ = mat->shine;
+            p = rm_store_i16(p, mat->texture);
+            p = rm_store_be16(p, mat->subdivision_error);
+            p = rm_store_be32(p, mat->flags);
+            p = rm_store_be32(p, mat->user);
         }
-        break;
+        return p;
     case JOM_TEXT:
-        rm_write_u32(w, m->texture_count);
+        p = rm_store_be32(p, m->texture_count);
         for (uint32_t i = 0; i < m->texture_count; i++)
-            write_name(w, m->textures[i]);
-        break;
+            p = put_name(p, m->textures[i]);
+        return p;
     case JOM_NTAB:
-        write_vec_records(w, m->normals, m->normal_count);
-        break;
+        return put_vec_records(p, m->normals, m->normal_count);
     case JOM_CNRM:
-        write_u16_records(w, m->corner_normals, corners);
-        break;
+        return put_u16_records(p, m->corner_normals, corners);
     case JOM_VCOL:
-        write_vec_records(w, m->vertex_colors, m->point_count);
-        break;
+        return put_vec_records(p, m->vertex_colors, m->point_count);
     case JOM_GOUR:
-        write_u16_records(w, m->gouraud, corners);
-        break;
+        return put_u16_records(p, m->gouraud, corners);
     case JOM_GRUP:
-        rm_write_u32(w, m->group_count);
+        p = rm_store_be32(p, m->group_count);
         for (uint32_t i = 0; i < m->group_count; i++) {
             const rm_jom_group *g = &m->groups[i];
-            write_name(w, g->name);
-            rm_write_u16(w, g->first_point);
-            rm_write_u16(w, g->point_count);
-            rm_write_u16(w, g->first_polygon);
-            rm_write_u16(w, g->polygon_count);
+            p = put_name(p, g->name);
+            p = rm_store_be16(p, g->first_point);
+            p = rm_store_be16(p, g->point_count);
+            p = rm_store_be16(p, g->first_polygon);
+            p = rm_store_be16(p, g->polygon_count);
         }
-        break;
+        return p;
     case JOM_BONE:
-        rm_write_u32(w, m->bone_count);
+        p = rm_store_be32(p, m->bone_count);
         for (uint32_t i = 0; i < m->bone_count; i++) {
             const rm_jom_bone *b = &m->bones[i];
-            write_name(w, b->name);
-            rm_write_u16(w, b->group);
-            rm_write_i16(w, b->parent);
-            write_vec(w, b->pivot);
+            p = put_name(p, b->name);
+            p = rm_store_be16(p, b->group);
+            p = rm_store_i16(p, b->parent);
+            p = put_vec(p, b->pivot);
         }
-        break;
+        return p;
     case JOM_ANIM:
-        write_animations(w, m);
-        break;
+        return put_animations(p, m);
     default: /* END: no data */
-        break;
+        return p;
     }
 }
 
@@ -193,25 +191,32 @@ static rm_status write_named(const rm_jom_model *m, const char *name, uint8_t **
         return RM_NOMEM;
     }
 
-    rm_write_tag(&w, "JOM1");
-    rm_write_u16(&w, RM_JOM_VERSION);
-    rm_write_u16(&w, 0);              /* reserved */
-    write_vec(&w, m->center);
-    rm_write_i32(&w, m->radius);
-    for (int k = 0; k < JOM_KIND_COUNT; k++) {
+    /* The layout's sizes bound every chunk: one is written only when the
+       room the layout gives it is there, and must fill it exactly. */
+    uint8_t *p = w.data, *end = w.data + (size_t)l.total;
+    p = rm_store_bytes(p, "JOM1", 4);
+    p = rm_store_be16(p, RM_JOM_VERSION);
+    p = rm_store_be16(p, 0);              /* reserved */
+    p = put_vec(p, m->center);
+    p = rm_store_i32(p, m->radius);
+    bool agree = true;
+    for (int k = 0; k < JOM_KIND_COUNT && agree; k++) {
         if (!l.present[k])
             continue;
-        write_chunk_header(&w, &l, k);
-        write_chunk(&w, m, k);
+        if ((uint64_t)(end - p) < JOM_CHUNK_HEADER_SIZE + l.size[k]) {
+            agree = false;
+            break;
+        }
+        uint8_t *chunk_end = p + JOM_CHUNK_HEADER_SIZE + (size_t)l.size[k];
+        p = rm_store_bytes(p, jom_tags[k], 4);
+        p = rm_store_be32(p, (uint32_t)l.size[k]);
+        p = put_chunk(p, m, k);
+        agree = p == chunk_end;
     }
+    w.size = (size_t)(p - w.data);
 
-    if (w.failed) {
-        rm_diag_add(diag, RM_ERROR, "%s: error: out of memory", name);
-        rm_writer_free(&w);
-        return RM_NOMEM;
-    }
     /* The layout and the chunk writers must agree byte for byte. */
-    if (w.size != l.total) {
+    if (!agree || w.size != l.total) {
         rm_diag_add(diag, RM_ERROR, "%s: error: internal error: wrote %zu bytes, the layout says %llu",
                     name, w.size, (unsigned long long)l.total);
         rm_writer_free(&w);
