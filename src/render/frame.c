@@ -166,20 +166,22 @@ static rm_status t_polygon(void *user, const rm_3d_draw_polygon *p)
     rm_jom_material mat;
     if (!rm_3d_model_material(s->model, p->material, &mat))
         return RM_OK;
-    double z[4], sum[3] = {0, 0, 0};
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < 4; k++)
         if (p->v[k] >= f->point_count || !f->usable[p->v[k]])
             return RM_OK;       /* past the near plane or the VDP1 range: not drawn (as SGL) */
-        const double *v = f->view[p->v[k]];
-        z[k] = v[2];
-        for (int c = 0; c < 3; c++)
-            sum[c] += v[c] / 4.0;
-    }
-    double nm[3] = {rm_fixed_to_double(p->normal.x), rm_fixed_to_double(p->normal.y),
-                    rm_fixed_to_double(p->normal.z)};
-    double n[3];
-    for (int k = 0; k < 3; k++)
-        n[k] = f->cam.rot[k][0] * nm[0] + f->cam.rot[k][1] * nm[1] + f->cam.rot[k][2] * nm[2];
+    /* Written out (these run for every polygon, culled or not); the same
+       operations in the same order as the loops they replace. */
+    const double *v0 = f->view[p->v[0]], *v1 = f->view[p->v[1]], *v2 = f->view[p->v[2]], *v3 = f->view[p->v[3]];
+    const double z[4] = {v0[2], v1[2], v2[2], v3[2]};
+    double sum[3];
+    for (int c = 0; c < 3; c++)
+        sum[c] = (((0.0 + v0[c] / 4.0) + v1[c] / 4.0) + v2[c] / 4.0) + v3[c] / 4.0;
+    const double nm[3] = {rm_fixed_to_double(p->normal.x), rm_fixed_to_double(p->normal.y),
+                          rm_fixed_to_double(p->normal.z)};
+    const double(*rot)[3] = f->cam.rot;
+    const double n[3] = {rot[0][0] * nm[0] + rot[0][1] * nm[1] + rot[0][2] * nm[2],
+                         rot[1][0] * nm[0] + rot[1][1] * nm[1] + rot[1][2] * nm[2],
+                         rot[2][0] * nm[0] + rot[2][1] * nm[1] + rot[2][2] * nm[2]};
     /* Back face: the outward normal points away from the eye (at the origin). */
     if (!(mat.flags & RM_MAT_DUAL_PLANE) && n[0] * sum[0] + n[1] * sum[1] + n[2] * sum[2] > 0.0)
         return RM_OK;
@@ -242,10 +244,13 @@ static rm_status t_polygon(void *user, const rm_3d_draw_polygon *p)
     return RM_OK;
 }
 
-/* Back to front; equal depths keep the model order. */
+/* Back to front; equal depths keep the model order. The sort moves
+   pointers to the entries rather than whole commands. Depths are never
+   NaN (a corner with a NaN z fails the near test), so this is a total
+   order and any sort gives the same sequence. */
 static int by_depth(const void *a, const void *b)
 {
-    const pending *x = a, *y = b;
+    const pending *x = *(const pending *const *)a, *y = *(const pending *const *)b;
     if (x->depth > y->depth)
         return -1;
     if (x->depth < y->depth)
@@ -271,25 +276,43 @@ rm_status rm_render_frame(rm_render_scene *s, const rm_3d_pose *pose, uint32_t h
 
     uint32_t bg = opt->background;
     uint16_t back = color555((uint8_t)(bg >> 16), (uint8_t)(bg >> 8), (uint8_t)bg);
-    size_t n = (size_t)opt->width * opt->height;
-    for (size_t i = 0; i < n; i++)
-        fb[i] = back;
+    /* The background: the first row, then copies of it. */
+    for (uint32_t x = 0; x < opt->width; x++)
+        fb[x] = back;
+    for (uint32_t y = 1; y < opt->height; y++)
+        memcpy(fb + (size_t)y * opt->width, fb, opt->width * sizeof *fb);
 
     rm_3d_draw_target target = {&f, NULL, t_points, t_polygon, NULL};
     rm_3d_model_set_hidden_bones(s->model, hidden_bones);
+    /* Room for every polygon at once (t_polygon still grows the list if a
+       model draws more), rather than doublings copied each frame. */
+    uint32_t polygons = rm_3d_model_polygon_count(s->model);
+    if (polygons > 0) {
+        f.list = malloc((size_t)polygons * sizeof *f.list);
+        f.capacity = f.list ? polygons : 0;
+    }
     rm_status st = rm_3d_model_draw_pose(s->model, pose, NULL, NULL, &target);
+    const pending **keys = NULL;
+    if (st == RM_OK && f.count > 0) {
+        keys = malloc((size_t)f.count * sizeof *keys);
+        if (!keys)
+            st = RM_NOMEM;
+    }
     if (st == RM_OK) {
+        for (uint32_t i = 0; i < f.count; i++)
+            keys[i] = &f.list[i];
         if (f.count > 1)
-            qsort(f.list, f.count, sizeof *f.list, by_depth);
+            qsort(keys, f.count, sizeof *keys, by_depth);
         rr_fb out = {fb, (int)opt->width, (int)opt->height};
         for (uint32_t i = 0; i < f.count; i++) {
-            const rr_quad *q = &f.list[i].cmd;
+            const rr_quad *q = &keys[i]->cmd;
             rr_draw_quad(&out, q);
             if (opt->wire)
                 for (int k = 0; k < 4; k++)
                     rr_draw_line(&out, q->x[k], q->y[k], q->x[(k + 1) & 3], q->y[(k + 1) & 3], WIRE_COLOR);
         }
     }
+    free(keys);
     free(f.view);
     free(f.screen);
     free(f.usable);
