@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "cd_internal.h"
+#include "formats/jom/jom_internal.h"
 #include "model_internal.h"
 #include "retromesh/fileio.h"
 #include "retromesh/mesh.h"
@@ -144,7 +145,10 @@ int rm_cd_load_model(rm_cd *cd, const char *filename, bool for_lights, rm_diag *
         cd_fail(cd, RM_CD_ERR_INVALID, RM_INVALID, f->name, 0);
         goto fail;
     }
-    st = rm_jom_read(m->bytes, m->size, f->name, &m->jom, diag);
+    /* The copies (rm_cd_model_jom, the textures, the gouraud tables) and
+       the view they were read with, for the in-place model of step 5. */
+    jom_view view;
+    st = jom_read_view(m->bytes, m->size, f->name, &m->jom, &view, diag);
     if (st != RM_OK) {
         cd_fail(cd, st == RM_NOMEM ? RM_CD_ERR_NOMEM : RM_CD_ERR_INVALID, st, f->name, 0);
         goto fail;
@@ -188,7 +192,7 @@ int rm_cd_load_model(rm_cd *cd, const char *filename, bool for_lights, rm_diag *
     if (!cd_make_gouraud(cd, m, diag))
         goto fail;
     /* Over the same bytes, from the copy read at step 1 (not read again). */
-    m->runtime = rt_model_in_place(m->bytes, m->size, j, f->name, diag);
+    m->runtime = rt_model_in_place(&view, f->name, diag);
     if (!m->runtime) {
         cd_fail(cd, RM_CD_ERR_NOMEM, RM_NOMEM, f->name, 0);
         goto fail;

@@ -1,12 +1,12 @@
 /* src/runtime/load.c - making and freeing models, and the accessors that
    read their records (see model_internal.h for the two kinds of model).
 
-   Both loaders validate with rm_jom_read first: every rule of the format
-   is checked on the bytes before the runtime trusts one count or offset.
-   The native model then keeps the arrays rm_jom_read made; the in-place
-   model throws them away and keeps only where the chunks are (the CD
-   context, which keeps its own rm_jom_read copy, passes it to
-   rt_model_in_place instead of having the bytes read twice). */
+   Both loaders validate first: every rule of the format is checked on the
+   bytes before the runtime trusts one count or offset. The native model
+   keeps the arrays rm_jom_read made; the in-place model validates with the
+   view (jom_view_open: the same checks and messages, no copies) and keeps
+   only where the chunks are (the CD context, which keeps its own copies,
+   passes the view it read them with to rt_model_in_place). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,8 +30,10 @@ enum {
     COUNT_SIZE = 4
 };
 
-/* Reads and validates; on success *jom holds the native copy. */
-static bool validate(const uint8_t *data, size_t size, const char *name, rm_diag *diag, rm_jom_model *jom)
+/* Reads and validates; on success *jom holds the native copy (jom not
+   NULL) or *view the in-place view (jom NULL). */
+static bool validate(const uint8_t *data, size_t size, const char *name, rm_diag *diag, rm_jom_model *jom,
+                     jom_view *view)
 {
     rm_diag local;
     rm_diag *d = diag;
@@ -39,7 +41,8 @@ static bool validate(const uint8_t *data, size_t size, const char *name, rm_diag
         rm_diag_init(&local);
         d = &local;
     }
-    rm_status st = rm_jom_read(data, size, name ? name : "<memory>", jom, d);
+    const char *file = name ? name : "<memory>";
+    rm_status st = jom ? rm_jom_read(data, size, file, jom, d) : jom_view_open(view, data, size, file, d);
     if (!diag)
         rm_diag_free(&local);
     return st == RM_OK;
@@ -118,7 +121,7 @@ rm_3d_model *rm_3d_create_model_from_memory(const uint8_t *data, size_t size, co
                                             rm_diag *diag)
 {
     rm_jom_model jom;
-    if (!validate(data, size, name, diag, &jom))
+    if (!validate(data, size, name, diag, &jom, NULL))
         return NULL;
     rm_3d_model *m = calloc(1, sizeof *m);
     if (!m) {
@@ -152,18 +155,14 @@ rm_3d_model *rm_3d_create_model_from_memory(const uint8_t *data, size_t size, co
     return m;
 }
 
-/* Offset of the records of the first chunk with this tag (after its
-   header and count), 0 when the file has none. */
-static size_t records_at(const rm_jom_model *jom, const char tag[4])
+/* Offset of the records of a chunk (after its header and count), 0 when
+   the file has none. */
+static size_t records_at(const jom_view *v, int kind)
 {
-    for (size_t i = 0; i < jom->chunk_count; i++)
-        if (jom->chunks[i].known && memcmp(jom->chunks[i].tag, tag, 4) == 0)
-            return (size_t)jom->chunks[i].offset + CHUNK_HEADER + COUNT_SIZE;
-    return 0;
+    return v->present[kind] ? (size_t)v->offset[kind] + CHUNK_HEADER + COUNT_SIZE : 0;
 }
 
-rm_3d_model *rt_model_in_place(const uint8_t *data, size_t size, const rm_jom_model *jom,
-                               const char *name, rm_diag *diag)
+rm_3d_model *rt_model_in_place(const jom_view *v, const char *name, rm_diag *diag)
 {
     rm_3d_model *m = calloc(1, sizeof *m);
     if (!m) {
@@ -171,16 +170,24 @@ rm_3d_model *rt_model_in_place(const uint8_t *data, size_t size, const rm_jom_mo
         return NULL;
     }
     m->in_place = true;
-    m->data = data;
-    m->size = size;
-    take_counts(m, jom);
-    m->points_at = records_at(jom, "PNTS");
-    m->polygons_at = records_at(jom, "QUAD");
-    m->qmat_at = records_at(jom, "QMAT");
-    m->materials_at = records_at(jom, "MATL");
-    m->groups_at = records_at(jom, "GRUP");
-    m->bones_at = records_at(jom, "BONE");
-    m->animations_at = records_at(jom, "ANIM");
+    m->data = v->data;
+    m->size = v->size;
+    m->center = v->center;
+    m->radius = v->radius;
+    m->point_count = v->count[JOM_PNTS];
+    m->polygon_count = v->count[JOM_QUAD];
+    m->material_count = v->count[JOM_MATL];
+    m->group_count = v->present[JOM_GRUP] ? v->count[JOM_GRUP] : 0;
+    m->bone_count = v->present[JOM_BONE] ? v->count[JOM_BONE] : 0;
+    m->animation_count = v->present[JOM_BONE] ? v->count[JOM_ANIM] : 0;
+    m->key_size = key_size_of(m->bone_count);
+    m->points_at = records_at(v, JOM_PNTS);
+    m->polygons_at = records_at(v, JOM_QUAD);
+    m->qmat_at = records_at(v, JOM_QMAT);
+    m->materials_at = records_at(v, JOM_MATL);
+    m->groups_at = records_at(v, JOM_GRUP);
+    m->bones_at = records_at(v, JOM_BONE);
+    m->animations_at = records_at(v, JOM_ANIM);
     m->anim_data = m->animations_at ? m->animations_at - COUNT_SIZE : 0;
     if (!mark_duplicates(m)) {
         rm_3d_free_model(m);
@@ -193,12 +200,10 @@ rm_3d_model *rt_model_in_place(const uint8_t *data, size_t size, const rm_jom_mo
 rm_3d_model *rm_3d_create_model_in_place(const uint8_t *data, size_t size, const char *name,
                                          rm_diag *diag)
 {
-    rm_jom_model jom;
-    if (!validate(data, size, name, diag, &jom))
+    jom_view v;
+    if (!validate(data, size, name, diag, NULL, &v))
         return NULL;
-    rm_3d_model *m = rt_model_in_place(data, size, &jom, name, diag);
-    rm_jom_free(&jom);   /* the copies were only the validation */
-    return m;
+    return rt_model_in_place(&v, name, diag);
 }
 
 rm_3d_model *rm_3d_load_model(const char *path, rm_diag *diag)

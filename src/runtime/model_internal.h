@@ -51,12 +51,11 @@ struct rm_3d_model {
     size_t animations_at, anim_data;
 };
 
-/* load.c: an in-place model over `data` for a caller that has already read
-   (and so validated) those bytes with rm_jom_read into `jom` (the CD
-   context keeps that copy): nothing is read twice. `jom` stays the
-   caller's; `data` must outlive the model. NULL when out of memory
-   (reported as "NAME: error: out of memory"). */
-rm_3d_model *rt_model_in_place(const uint8_t *data, size_t size, const rm_jom_model *jom,
-                               const char *name, rm_diag *diag);
+/* load.c: an in-place model over the bytes of a view that jom_view_open
+   (or jom_read_view: the CD context keeps the copies too) has accepted:
+   nothing is read twice. The view's bytes must outlive the model. NULL
+   when out of memory (reported as "NAME: error: out of memory"). */
+struct jom_view;
+rm_3d_model *rt_model_in_place(const struct jom_view *v, const char *name, rm_diag *diag);
 
 #endif

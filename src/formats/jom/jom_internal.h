@@ -169,6 +169,109 @@ void jom_decode_material(rm_reader *rd, rm_jom_material *out);
 void jom_decode_group(rm_reader *rd, rm_jom_group *out);
 void jom_decode_bone(rm_reader *rd, rm_jom_bone *out);
 
+/* ---- The view: a validated file read in place (view.c) ----
+
+   jom_view_open() makes one pass over the bytes that checks every rule
+   rm_jom_read() checks, with the same messages in the same order, but keeps
+   only where each chunk is and its count: no record is copied, nothing is
+   allocated per record (the records are read from the bytes, big endian,
+   when asked). rm_jom_read() is the view followed by the copies; the
+   runtime's in-place models use the view alone.
+
+   Usage:
+     jom_view v;
+     if (jom_view_open(&v, data, size, "ROBOT.JOM", diag) == RM_OK) {
+         for (uint32_t i = 0; i < v.count[JOM_QUAD]; i++) {
+             rm_jom_polygon p;
+             jom_view_polygon(&v, i, &p);
+             ...
+         }
+     }
+   The bytes must outlive the view; there is nothing to free. On RM_OK every
+   accessor below is safe for an index below its count (the rules were
+   checked); the accessors do no checks of their own. On another status the
+   view must not be used. */
+typedef struct jom_view {
+    const uint8_t *data;
+    size_t size;                        /* the file size (<= UINT32_MAX once open) */
+    uint16_t version;
+    rm_vec3x center;
+    rm_fixed radius;
+    bool present[JOM_KIND_COUNT];       /* the file has the chunk (the first of its kind) */
+    uint32_t offset[JOM_KIND_COUNT];    /* of its chunk header */
+    uint32_t size_of[JOM_KIND_COUNT];   /* of its data */
+    uint32_t count[JOM_KIND_COUNT];     /* its count field; 0 for an absent chunk and END.
+                                           QMAT: polygons, CNRM and GOUR: 4 x polygons */
+    size_t chunk_count;                 /* every chunk of the file, unknown ones too */
+} jom_view;
+
+rm_status jom_view_open(jom_view *v, const uint8_t *data, size_t size, const char *filename,
+                        rm_diag *diag);
+
+/* The first record of a chunk (just after its count). */
+static inline const uint8_t *jom_view_records(const jom_view *v, int kind)
+{
+    return v->data + v->offset[kind] + JOM_CHUNK_HEADER_SIZE + JOM_COUNT_SIZE;
+}
+/* Two's complement spelled out (no implementation-defined conversion). */
+static inline int32_t jom_be_i32(const uint8_t *p)
+{
+    uint32_t u = rm_be32(p);
+    return u < 0x80000000u ? (int32_t)u : (int32_t)((int64_t)u - 0x100000000LL);
+}
+static inline int16_t jom_be_i16(const uint8_t *p)
+{
+    uint16_t u = rm_be16(p);
+    return u < 0x8000u ? (int16_t)u : (int16_t)((int32_t)u - 0x10000);
+}
+static inline rm_vec3x jom_be_vec(const uint8_t *p)
+{
+    rm_vec3x v = {jom_be_i32(p), jom_be_i32(p + 4), jom_be_i32(p + 8)};
+    return v;
+}
+/* Record i of PNTS, NTAB or VCOL (fixed[3]). */
+static inline rm_vec3x jom_view_vec(const jom_view *v, int kind, uint32_t i)
+{
+    return jom_be_vec(jom_view_records(v, kind) + (size_t)i * JOM_POINT_SIZE);
+}
+/* Entry i of QMAT, CNRM or GOUR. */
+static inline uint16_t jom_view_u16(const jom_view *v, int kind, uint32_t i)
+{
+    return rm_be16(jom_view_records(v, kind) + (size_t)i * JOM_U16_SIZE);
+}
+void jom_view_polygon(const jom_view *v, uint32_t i, rm_jom_polygon *out);
+void jom_view_material(const jom_view *v, uint32_t i, rm_jom_material *out);
+/* TEXT name i: its 16 bytes in the file (zero-terminated in a valid file). */
+static inline const char *jom_view_texture_name(const jom_view *v, uint32_t i)
+{
+    return (const char *)jom_view_records(v, JOM_TEXT) + (size_t)i * JOM_NAME_SIZE;
+}
+void jom_view_group(const jom_view *v, uint32_t i, rm_jom_group *out);
+void jom_view_bone(const jom_view *v, uint32_t i, rm_jom_bone *out);
+/* ANIM record i; out->keys is NULL (jom_view_key reads them). */
+void jom_view_animation(const jom_view *v, uint32_t i, rm_jom_animation *out);
+/* Key k of animation i (its bones: count[JOM_BONE], at most 32). */
+void jom_view_key(const jom_view *v, uint32_t i, uint32_t k, rm_jom_key *out);
+/* TIMG entries one after the other: *at starts at 0; each call fills the
+   header fields of *out (out->pixels NULL, out->pixel_size set), points
+   *pixels at the pixel bytes in the file and moves *at to the next entry.
+   false after the last one. */
+bool jom_view_next_texture(const jom_view *v, uint64_t *at, rm_jom_texture *out,
+                           const uint8_t **pixels);
+/* The chunks in file order, unknown ones too: *at starts at 0; false after
+   END. */
+bool jom_view_next_chunk(const jom_view *v, uint64_t *at, rm_jom_chunk_info *out);
+
+/* rm_jom_read() that also hands back the view it validated with (the CD
+   context keeps both: the copies and the in-place model over the bytes).
+   *view is usable only when RM_OK. */
+rm_status jom_read_view(const uint8_t *data, size_t size, const char *filename, rm_jom_model *out,
+                        jom_view *view, rm_diag *diag);
+
+/* The content rules (jom_check_content) on the records of a view, read in
+   place. The view's reader (view.c) runs it. */
+void jom_check_content_view(jom_check *c, const jom_view *v);
+
 /* FNV-1a 32 of some bytes: a short fingerprint of texture pixels. */
 uint32_t jom_fnv1a(const uint8_t *p, size_t n);
 

@@ -1,8 +1,9 @@
 /* src/formats/jom/records.c - one MATL, GRUP or BONE record from its bytes.
-   Shared by the reader (which decodes every record into arrays) and the
-   runtime's in-place models (which decode one record when asked), so the
-   layout is written once. The reader `rd` must hold the whole record; a
-   short one reads as zeros (rm_reader sets `failed`). */
+   Shared by the view's accessors (view.c: the reader's copies and the
+   content checks) and the runtime's in-place models (which decode one
+   record when asked), so the layout is written once. The reader `rd` must
+   hold the whole record; a short one reads as zeros (rm_reader sets
+   `failed`). */
 #include "jom_internal.h"
 
 void jom_decode_material(rm_reader *rd, rm_jom_material *out)

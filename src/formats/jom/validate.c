@@ -1,7 +1,8 @@
 /* src/formats/jom/validate.c - the rules on the content of a model, shared
-   by the reader (offsets of the file) and rm_jom_validate() (offsets the
-   writer would give, from the shared layout). docs/jom.md lists every
-   message. */
+   by the reader (offsets of the file, records read in place from the bytes
+   of its view) and rm_jom_validate() (offsets the writer would give, from
+   the shared layout, records from the model's arrays). docs/jom.md lists
+   every message. */
 #include "core/cnum.h"
 #include "jom_internal.h"
 
@@ -112,6 +113,77 @@ bool jom_check_texture_header(jom_check *c, const rm_jom_texture *t, uint32_t in
     return sizable;
 }
 
+/* Where the content checks read the records: the arrays of a model (built
+   in memory, or copied by an older reader) or the bytes of a view, in
+   place. The counts are what the model's fields would hold: 0 for a chunk
+   whose records could not be read. `has_*`: the array exists (a view has
+   one for every count that is not 0, as the reader allocates none for 0). */
+typedef struct jom_src {
+    const rm_jom_model *m;      /* NULL: read the view */
+    const jom_view *v;
+    rm_vec3x center;
+    rm_fixed radius;
+    uint32_t point_count, polygon_count, material_count, texture_count, normal_count;
+    uint32_t group_count, bone_count, animation_count, texture_image_count;
+    bool has_points, has_polygons, has_groups, has_texture_images;
+    const uint8_t *at[JOM_KIND_COUNT];  /* view: the first record of each chunk */
+} jom_src;
+
+/* The hot loops below copy the arrays or the record bases into locals
+   first: a report inside a loop is a call, after which the compiler would
+   otherwise load them again from *s for every record. */
+
+/* The records, one at a time (the view's from the bytes, big endian). */
+static inline rm_vec3x src_point(const jom_src *s, uint32_t i)
+{
+    return s->m ? s->m->points[i] : jom_be_vec(s->at[JOM_PNTS] + (size_t)i * JOM_POINT_SIZE);
+}
+
+static void src_material(const jom_src *s, uint32_t i, rm_jom_material *out)
+{
+    if (s->m)
+        *out = s->m->materials[i];
+    else
+        jom_view_material(s->v, i, out);
+}
+
+static const char *src_texture_name(const jom_src *s, uint32_t i)
+{
+    return s->m ? s->m->textures[i] : jom_view_texture_name(s->v, i);
+}
+
+static void src_group(const jom_src *s, uint32_t i, rm_jom_group *out)
+{
+    if (s->m)
+        *out = s->m->groups[i];
+    else
+        jom_view_group(s->v, i, out);
+}
+
+/* first_polygon or first_point of group i, without the rest. */
+static uint16_t src_group_first(const jom_src *s, uint32_t i, bool polygons)
+{
+    if (s->m)
+        return polygons ? s->m->groups[i].first_polygon : s->m->groups[i].first_point;
+    return rm_be16(jom_view_records(s->v, JOM_GRUP) + (size_t)i * JOM_GROUP_SIZE + (polygons ? 20 : 16));
+}
+
+static void src_bone(const jom_src *s, uint32_t i, rm_jom_bone *out)
+{
+    if (s->m)
+        *out = s->m->bones[i];
+    else
+        jom_view_bone(s->v, i, out);
+}
+
+static void src_animation(const jom_src *s, uint32_t i, rm_jom_animation *out)
+{
+    if (s->m)
+        *out = s->m->animations[i];
+    else
+        jom_view_animation(s->v, i, out);
+}
+
 /* Count of a chunk for the checks of another: 0 when the chunk is absent,
    false when it is present but its records cannot be trusted. */
 static bool known_count(const jom_check *c, int kind, uint32_t count, uint32_t *out)
@@ -131,95 +203,138 @@ static void check_index_limit(jom_check *c, int kind, uint32_t count, const char
                    "%u %s, more than 65535 (indexes are u16)", count, what);
 }
 
-static void check_polygons(jom_check *c, const rm_jom_model *m)
+static void check_polygons(jom_check *c, const jom_src *s)
 {
     if (!c->usable[JOM_QUAD])
         return;
     uint32_t points = 0;
     bool points_known = c->present[JOM_PNTS] && c->usable[JOM_PNTS];
     if (points_known)
-        points = m->point_count;
-    for (uint32_t i = 0; i < m->polygon_count; i++) {
-        const rm_jom_polygon *p = &m->polygons[i];
-        uint64_t rec = jom_record_offset(c, JOM_QUAD, i, JOM_POLYGON_SIZE);
-        double x = rm_fixed_to_double(p->normal.x), y = rm_fixed_to_double(p->normal.y),
-               z = rm_fixed_to_double(p->normal.z);
+        points = s->point_count;
+    const rm_jom_polygon *array = s->m ? s->m->polygons : NULL;
+    const uint8_t *base = s->at[JOM_QUAD];
+    uint32_t n = s->polygon_count;
+    for (uint32_t i = 0; i < n; i++) {
+        rm_vec3x nv;
+        uint16_t v[4];
+        if (array) {
+            nv = array[i].normal;
+            memcpy(v, array[i].v, sizeof v);
+        } else {
+            const uint8_t *p = base + (size_t)i * JOM_POLYGON_SIZE;
+            nv = jom_be_vec(p);
+            for (unsigned k = 0; k < 4; k++)
+                v[k] = rm_be16(p + 12 + 2 * k);
+        }
+        double x = rm_fixed_to_double(nv.x), y = rm_fixed_to_double(nv.y), z = rm_fixed_to_double(nv.z);
         double len = sqrt(x * x + y * y + z * z);
         if (fabs(len - 1.0) > JOM_NORMAL_TOLERANCE)
-            jom_report(c, RM_WARNING, JOM_QUAD, rec,
+            jom_report(c, RM_WARNING, JOM_QUAD, jom_record_offset(c, JOM_QUAD, i, JOM_POLYGON_SIZE),
                        "polygon %u: normal (%.4f %.4f %.4f) has length %.4f, not 1", i, x, y, z, len);
         if (!points_known)
             continue;
         for (unsigned k = 0; k < 4; k++)
-            if (p->v[k] >= points)
-                jom_report(c, RM_ERROR, JOM_QUAD, rec + 12 + 2 * k,
-                           "polygon %u uses point %u, PNTS has %u points", i, p->v[k], points);
+            if (v[k] >= points)
+                jom_report(c, RM_ERROR, JOM_QUAD,
+                           jom_record_offset(c, JOM_QUAD, i, JOM_POLYGON_SIZE) + 12 + 2 * k,
+                           "polygon %u uses point %u, PNTS has %u points", i, v[k], points);
     }
 }
 
-static void check_polygon_materials(jom_check *c, const rm_jom_model *m)
+/* The first entry from `i` on, below `n`, that is not below `limit` (n
+   when none): of the model's array, or of the file's big-endian u16 (QMAT,
+   CNRM). One tight loop each, since almost every entry passes. */
+static uint64_t first_at_least(const uint16_t *array, const uint8_t *base, uint64_t i, uint64_t n,
+                               uint32_t limit)
+{
+    if (array) {
+        for (; i < n; i++)
+            if (array[i] >= limit)
+                return i;
+    } else {
+        for (; i < n; i++)
+            if (rm_be16(base + i * JOM_U16_SIZE) >= limit)
+                return i;
+    }
+    return n;
+}
+
+static inline uint16_t u16_at(const uint16_t *array, const uint8_t *base, uint64_t i)
+{
+    return array ? array[i] : rm_be16(base + i * JOM_U16_SIZE);
+}
+
+static void check_polygon_materials(jom_check *c, const jom_src *s)
 {
     /* QMAT is usable only when its count is the polygon count. */
     if (!c->usable[JOM_QMAT] || !c->usable[JOM_QUAD] || !c->present[JOM_MATL] || !c->usable[JOM_MATL])
         return;
-    for (uint32_t i = 0; i < m->polygon_count; i++)
-        if (m->polygon_materials[i] >= m->material_count)
-            jom_report(c, RM_ERROR, JOM_QMAT, jom_record_offset(c, JOM_QMAT, i, JOM_U16_SIZE),
-                       "polygon %u uses material %u, MATL has %u materials", i,
-                       m->polygon_materials[i], m->material_count);
+    const uint16_t *array = s->m ? s->m->polygon_materials : NULL;
+    const uint8_t *base = s->at[JOM_QMAT];
+    uint32_t n = s->polygon_count, materials = s->material_count;
+    for (uint64_t i = first_at_least(array, base, 0, n, materials); i < n;
+         i = first_at_least(array, base, i + 1, n, materials))
+        jom_report(c, RM_ERROR, JOM_QMAT, jom_record_offset(c, JOM_QMAT, i, JOM_U16_SIZE),
+                   "polygon %u uses material %u, MATL has %u materials", (uint32_t)i,
+                   u16_at(array, base, i), materials);
 }
 
-static void check_materials(jom_check *c, const rm_jom_model *m)
+static void check_materials(jom_check *c, const jom_src *s)
 {
     if (!c->usable[JOM_MATL])
         return;
     uint32_t textures;
-    bool textures_known = known_count(c, JOM_TEXT, m->texture_count, &textures);
-    for (uint32_t i = 0; i < m->material_count; i++) {
-        const rm_jom_material *mat = &m->materials[i];
+    bool textures_known = known_count(c, JOM_TEXT, s->texture_count, &textures);
+    for (uint32_t i = 0; i < s->material_count; i++) {
+        rm_jom_material mat;
+        src_material(s, i, &mat);
         uint64_t rec = jom_record_offset(c, JOM_MATL, i, JOM_MATERIAL_SIZE);
-        jom_check_name(c, JOM_MATL, rec, mat->name, "material", i);
-        if (!textures_known || mat->texture == -1)
+        jom_check_name(c, JOM_MATL, rec, mat.name, "material", i);
+        if (!textures_known || mat.texture == -1)
             continue;
-        if (mat->texture < -1 || (uint32_t)mat->texture >= textures) {
+        if (mat.texture < -1 || (uint32_t)mat.texture >= textures) {
             char name[JOM_NAME_TEXT_SIZE];
-            jom_name_text(mat->name, JOM_NAME_SIZE, name, sizeof name);
+            jom_name_text(mat.name, JOM_NAME_SIZE, name, sizeof name);
             if (c->present[JOM_TEXT])
                 jom_report(c, RM_ERROR, JOM_MATL, rec + 20,
                            "material %u '%s' uses texture %d, TEXT has %u textures", i, name,
-                           mat->texture, textures);
+                           mat.texture, textures);
             else
                 jom_report(c, RM_ERROR, JOM_MATL, rec + 20,
                            "material %u '%s' uses texture %d, there is no TEXT chunk", i, name,
-                           mat->texture);
+                           mat.texture);
         }
     }
 }
 
 /* TEXT names are file names of the CD, or the names of embedded textures
    (cd_name.c): never a path that a tool or the loader would follow. */
-static void check_textures(jom_check *c, const rm_jom_model *m)
+static void check_textures(jom_check *c, const jom_src *s)
 {
     if (!c->usable[JOM_TEXT])
         return;
-    uint32_t embedded = c->usable[JOM_TIMG] && m->texture_images ? m->texture_image_count : 0;
-    for (uint32_t i = 0; i < m->texture_count; i++) {
+    uint32_t embedded = c->usable[JOM_TIMG] && s->has_texture_images ? s->texture_image_count : 0;
+    for (uint32_t i = 0; i < s->texture_count; i++) {
         uint64_t rec = jom_record_offset(c, JOM_TEXT, i, JOM_NAME_SIZE);
-        if (!jom_check_name(c, JOM_TEXT, rec, m->textures[i], "texture", i))
+        /* A copy with a terminator: the file's 16 bytes may have none. */
+        char name[JOM_NAME_SIZE + 1];
+        memcpy(name, src_texture_name(s, i), JOM_NAME_SIZE);
+        name[JOM_NAME_SIZE] = 0;
+        if (!jom_check_name(c, JOM_TEXT, rec, name, "texture", i))
             continue;
-        if (m->textures[i][0] == 0) {
+        if (name[0] == 0) {
             jom_report(c, RM_ERROR, JOM_TEXT, rec, "texture %u has an empty name", i);
             continue;
         }
         char text[JOM_NAME_TEXT_SIZE];
-        jom_name_text(m->textures[i], JOM_NAME_SIZE, text, sizeof text);
+        jom_name_text(name, JOM_NAME_SIZE, text, sizeof text);
         if (i < embedded) {
-            if (!rm_jom_is_embedded_name(m->textures[i]))
+            if (!rm_jom_is_embedded_name(name))
                 jom_report(c, RM_ERROR, JOM_TEXT, rec,
                            "texture %u '%s' is not a texture name: at most 15 characters of A-Z, "
                            "0-9 and _ with one dot and an extension of 1 to 3, no folder",
                            i, text);
-        } else if (!rm_jom_is_cd_name(m->textures[i])) {
+        } else if (!rm_jom_is_cd_name(name)) {
             jom_report(c, RM_ERROR, JOM_TEXT, rec,
                        "texture %u '%s' is not a file name of the CD: an 8.3 name of A-Z, 0-9 "
                        "and _ (WALL.BIN), without a folder",
@@ -228,42 +343,45 @@ static void check_textures(jom_check *c, const rm_jom_model *m)
     }
 }
 
-static void check_corner_normals(jom_check *c, const rm_jom_model *m)
+static void check_corner_normals(jom_check *c, const jom_src *s)
 {
     if (!c->usable[JOM_CNRM] || !c->usable[JOM_QUAD] || !c->present[JOM_NTAB] || !c->usable[JOM_NTAB])
         return;
-    uint64_t corners = 4u * (uint64_t)m->polygon_count;
-    for (uint64_t j = 0; j < corners; j++)
-        if (m->corner_normals[j] >= m->normal_count)
-            jom_report(c, RM_ERROR, JOM_CNRM, jom_record_offset(c, JOM_CNRM, j, JOM_U16_SIZE),
-                       "corner %u of polygon %llu uses normal %u, NTAB has %u normals",
-                       (unsigned)(j % 4), (unsigned long long)(j / 4), m->corner_normals[j],
-                       m->normal_count);
+    const uint16_t *array = s->m ? s->m->corner_normals : NULL;
+    const uint8_t *base = s->at[JOM_CNRM];
+    uint32_t normals = s->normal_count;
+    uint64_t corners = 4u * (uint64_t)s->polygon_count;
+    for (uint64_t j = first_at_least(array, base, 0, corners, normals); j < corners;
+         j = first_at_least(array, base, j + 1, corners, normals))
+        jom_report(c, RM_ERROR, JOM_CNRM, jom_record_offset(c, JOM_CNRM, j, JOM_U16_SIZE),
+                   "corner %u of polygon %llu uses normal %u, NTAB has %u normals",
+                   (unsigned)(j % 4), (unsigned long long)(j / 4), u16_at(array, base, j), normals);
 }
 
-static void check_groups(jom_check *c, const rm_jom_model *m)
+static void check_groups(jom_check *c, const jom_src *s)
 {
     if (!c->usable[JOM_GRUP])
         return;
     bool points_known = c->present[JOM_PNTS] && c->usable[JOM_PNTS];
     bool polygons_known = c->present[JOM_QUAD] && c->usable[JOM_QUAD];
-    for (uint32_t i = 0; i < m->group_count; i++) {
-        const rm_jom_group *g = &m->groups[i];
+    for (uint32_t i = 0; i < s->group_count; i++) {
+        rm_jom_group g;
+        src_group(s, i, &g);
         uint64_t rec = jom_record_offset(c, JOM_GRUP, i, JOM_GROUP_SIZE);
-        jom_check_name(c, JOM_GRUP, rec, g->name, "group", i);
+        jom_check_name(c, JOM_GRUP, rec, g.name, "group", i);
         char name[JOM_NAME_TEXT_SIZE];
-        jom_name_text(g->name, JOM_NAME_SIZE, name, sizeof name);
+        jom_name_text(g.name, JOM_NAME_SIZE, name, sizeof name);
         /* Two u16 never overflow 32 bits. */
-        uint32_t point_end = (uint32_t)g->first_point + g->point_count;
-        uint32_t polygon_end = (uint32_t)g->first_polygon + g->polygon_count;
-        if (points_known && point_end > m->point_count)
+        uint32_t point_end = (uint32_t)g.first_point + g.point_count;
+        uint32_t polygon_end = (uint32_t)g.first_polygon + g.polygon_count;
+        if (points_known && point_end > s->point_count)
             jom_report(c, RM_ERROR, JOM_GRUP, rec + 16,
                        "group %u '%s': first_point %u + point_count %u = %u, PNTS has %u points",
-                       i, name, g->first_point, g->point_count, point_end, m->point_count);
-        if (polygons_known && polygon_end > m->polygon_count)
+                       i, name, g.first_point, g.point_count, point_end, s->point_count);
+        if (polygons_known && polygon_end > s->polygon_count)
             jom_report(c, RM_ERROR, JOM_GRUP, rec + 20,
                        "group %u '%s': first_polygon %u + polygon_count %u = %u, QUAD has %u polygons",
-                       i, name, g->first_polygon, g->polygon_count, polygon_end, m->polygon_count);
+                       i, name, g.first_polygon, g.polygon_count, polygon_end, s->polygon_count);
     }
 }
 
@@ -274,18 +392,22 @@ static void check_groups(jom_check *c, const rm_jom_model *m)
    JOM_SPHERE_SLACK units outside (the rounding of the radius to Q16.16). */
 #define JOM_SPHERE_SLACK 2.0
 
-static void check_sphere(jom_check *c, const rm_jom_model *m)
+static void check_sphere(jom_check *c, const jom_src *s)
 {
-    if (!c->present[JOM_PNTS] || !c->usable[JOM_PNTS] || m->point_count == 0 || !m->points)
+    if (!c->present[JOM_PNTS] || !c->usable[JOM_PNTS] || s->point_count == 0 || !s->has_points)
         return;
-    double cx = (double)m->center.x, cy = (double)m->center.y, cz = (double)m->center.z;
+    double cx = (double)s->center.x, cy = (double)s->center.y, cz = (double)s->center.z;
+    double limit = (double)s->radius + JOM_SPHERE_SLACK;
     double worst = -1.0;
     uint32_t worst_i = 0, outside = 0;
-    for (uint32_t i = 0; i < m->point_count; i++) {
-        double dx = (double)m->points[i].x - cx, dy = (double)m->points[i].y - cy,
-               dz = (double)m->points[i].z - cz;
+    const rm_vec3x *array = s->m ? s->m->points : NULL;
+    const uint8_t *base = s->at[JOM_PNTS];
+    uint32_t n = s->point_count;
+    for (uint32_t i = 0; i < n; i++) {
+        rm_vec3x p = array ? array[i] : jom_be_vec(base + (size_t)i * JOM_POINT_SIZE);
+        double dx = (double)p.x - cx, dy = (double)p.y - cy, dz = (double)p.z - cz;
         double d = sqrt(dx * dx + dy * dy + dz * dz);
-        if (d > (double)m->radius + JOM_SPHERE_SLACK) {
+        if (d > limit) {
             outside++;
             if (d > worst) {
                 worst = d;
@@ -295,14 +417,14 @@ static void check_sphere(jom_check *c, const rm_jom_model *m)
     }
     if (outside == 0)
         return;
-    const rm_vec3x *p = &m->points[worst_i];
+    rm_vec3x p = src_point(s, worst_i);
     jom_report(c, RM_ERROR, JOM_HEADER, 20,
                "the bounding sphere (center %.6f %.6f %.6f, radius %.6f) does not hold the points: "
                "%u outside, the farthest point %u (%.6f %.6f %.6f) at %.6f; "
                "jo_3d_is_sphere_visible() would cull the model while it is on the screen",
-               rm_fixed_to_double(m->center.x), rm_fixed_to_double(m->center.y),
-               rm_fixed_to_double(m->center.z), rm_fixed_to_double(m->radius), outside, worst_i,
-               rm_fixed_to_double(p->x), rm_fixed_to_double(p->y), rm_fixed_to_double(p->z),
+               rm_fixed_to_double(s->center.x), rm_fixed_to_double(s->center.y),
+               rm_fixed_to_double(s->center.z), rm_fixed_to_double(s->radius), outside, worst_i,
+               rm_fixed_to_double(p.x), rm_fixed_to_double(p.y), rm_fixed_to_double(p.z),
                worst / 65536.0);
 }
 
@@ -323,26 +445,31 @@ static void group_span(const rm_jom_group *g, bool polygons, uint32_t limit, uin
         group_range(g->first_point, g->point_count, limit, lo, hi);
 }
 
+/* Groups up to this many are sorted on the stack (check_group_overlap,
+   check_own_points_ranges); more take a block of the heap. */
+#define OWN_STACK_GROUPS 16u
+
 /* No two groups share a polygon (a polygon belongs to one group) or an own
    point (seed 000: a group's points are those used only by its polygons).
    Groups are compared in the order of their first index: each with the
    one before it that reaches farthest. */
-static void check_group_overlap(jom_check *c, const rm_jom_model *m, bool polygons, uint32_t limit)
+static bool check_group_overlap(jom_check *c, const jom_src *s, bool polygons, uint32_t limit)
 {
-    uint32_t n = m->group_count;
-    uint32_t *order = malloc((n ? n : 1) * sizeof *order);
+    uint32_t n = s->group_count;
+    uint32_t stack[OWN_STACK_GROUPS];   /* a few groups: no allocation */
+    uint32_t *order = n <= OWN_STACK_GROUPS ? stack : malloc((size_t)n * sizeof *order);
     if (!order)
-        return;
+        return true;    /* not known: the caller takes the path that needs no answer */
+    bool overlap = false;
     for (uint32_t i = 0; i < n; i++)
         order[i] = i;
     /* Insertion sort by first index, then by position: n is at most a few
        hundred in practice, and the order is stable. */
     for (uint32_t i = 1; i < n; i++) {
         uint32_t g = order[i], j = i;
-        uint32_t key = polygons ? m->groups[g].first_polygon : m->groups[g].first_point;
+        uint32_t key = src_group_first(s, g, polygons);
         while (j > 0) {
-            const rm_jom_group *h = &m->groups[order[j - 1]];
-            if ((polygons ? h->first_polygon : h->first_point) <= key)
+            if (src_group_first(s, order[j - 1], polygons) <= key)
                 break;
             order[j] = order[j - 1];
             j--;
@@ -351,18 +478,20 @@ static void check_group_overlap(jom_check *c, const rm_jom_model *m, bool polygo
     }
     uint32_t reach = 0, reacher = UINT32_MAX;
     for (uint32_t k = 0; k < n; k++) {
-        const rm_jom_group *g = &m->groups[order[k]];
+        rm_jom_group g;
+        src_group(s, order[k], &g);
         uint32_t lo, hi;
-        group_span(g, polygons, limit, &lo, &hi);
+        group_span(&g, polygons, limit, &lo, &hi);
         if (lo == hi)
             continue;       /* an empty range shares nothing */
         if (reacher != UINT32_MAX && lo < reach) {
-            const rm_jom_group *r = &m->groups[reacher];
+            rm_jom_group r;
+            src_group(s, reacher, &r);
             char a[JOM_NAME_TEXT_SIZE], b[JOM_NAME_TEXT_SIZE];
-            jom_name_text(g->name, JOM_NAME_SIZE, a, sizeof a);
-            jom_name_text(r->name, JOM_NAME_SIZE, b, sizeof b);
+            jom_name_text(g.name, JOM_NAME_SIZE, a, sizeof a);
+            jom_name_text(r.name, JOM_NAME_SIZE, b, sizeof b);
             uint32_t rlo, rhi;
-            group_span(r, polygons, limit, &rlo, &rhi);
+            group_span(&r, polygons, limit, &rlo, &rhi);
             jom_report(c, RM_ERROR, JOM_GRUP,
                        jom_record_offset(c, JOM_GRUP, order[k], JOM_GROUP_SIZE) + (polygons ? 20 : 16),
                        polygons ? "group %u '%s': polygons %u to %u overlap the polygons of group %u '%s' "
@@ -370,21 +499,53 @@ static void check_group_overlap(jom_check *c, const rm_jom_model *m, bool polygo
                                 : "group %u '%s': points %u to %u overlap the points of group %u '%s' "
                                   "(%u to %u): a point is the own point of one group at most",
                        order[k], a, lo, hi - 1, reacher, b, rlo, rhi - 1);
+            overlap = true;
         }
         if (hi > reach) {
             reach = hi;
             reacher = order[k];
         }
     }
-    free(order);
+    if (order != stack)
+        free(order);
+    return overlap;
+}
+
+/* The message of check_own_points for group g: `first` is the first
+   polygon of another group (`other`, UINT32_MAX: none) that uses its own
+   point `point`, `count` how many such polygons. */
+static void report_own_point(jom_check *c, const jom_src *s, uint32_t g, uint16_t point, uint32_t first,
+                             uint32_t other, uint32_t count)
+{
+    rm_jom_group gr;
+    src_group(s, g, &gr);
+    char a[JOM_NAME_TEXT_SIZE], b[JOM_NAME_TEXT_SIZE + 32];
+    jom_name_text(gr.name, JOM_NAME_SIZE, a, sizeof a);
+    if (other == UINT32_MAX) {
+        snprintf(b, sizeof b, "no group");
+    } else {
+        rm_jom_group og;
+        src_group(s, other, &og);
+        char t[JOM_NAME_TEXT_SIZE];
+        jom_name_text(og.name, JOM_NAME_SIZE, t, sizeof t);
+        snprintf(b, sizeof b, "group %u '%s'", other, t);
+    }
+    jom_report(c, RM_ERROR, JOM_GRUP, jom_record_offset(c, JOM_GRUP, g, JOM_GROUP_SIZE) + 16,
+               "group %u '%s': point %u is one of its own points (%u to %u), but polygon %u "
+               "(of %s) uses it (%u polygons of other groups use its points): the group's "
+               "bone would tear them",
+               g, a, point, gr.first_point, gr.first_point + gr.point_count - 1u, first, b, count);
 }
 
 /* A group's own points move with it (its bone): a polygon of another
    group (or of no group) that uses one would be torn when it moves. One
-   message per group: the first such polygon and how many. */
-static void check_own_points(jom_check *c, const rm_jom_model *m)
+   message per group: the first such polygon and how many. This is the
+   path for groups whose ranges overlap (an error already reported): a
+   point's owner and a polygon's group in arrays, the first group winning;
+   check_own_points_ranges gives the same answer without them. */
+static void check_own_points(jom_check *c, const jom_src *s)
 {
-    uint32_t np = m->point_count, nq = m->polygon_count, ng = m->group_count;
+    uint32_t np = s->point_count, nq = s->polygon_count, ng = s->group_count;
     uint32_t *owner = malloc((np ? np : 1) * sizeof *owner);
     uint32_t *poly_group = malloc((nq ? nq : 1) * sizeof *poly_group);
     uint32_t *first_bad = malloc((ng ? ng : 1) * sizeof *first_bad);
@@ -399,17 +560,22 @@ static void check_own_points(jom_check *c, const rm_jom_model *m)
         poly_group[i] = UINT32_MAX;
     /* The first group wins where ranges overlap (reported above). */
     for (uint32_t g = ng; g-- > 0;) {
+        rm_jom_group gr;
+        src_group(s, g, &gr);
         uint32_t lo, hi;
-        group_range(m->groups[g].first_point, m->groups[g].point_count, np, &lo, &hi);
+        group_range(gr.first_point, gr.point_count, np, &lo, &hi);
         for (uint32_t i = lo; i < hi; i++)
             owner[i] = g;
-        group_range(m->groups[g].first_polygon, m->groups[g].polygon_count, nq, &lo, &hi);
+        group_range(gr.first_polygon, gr.polygon_count, nq, &lo, &hi);
         for (uint32_t i = lo; i < hi; i++)
             poly_group[i] = g;
     }
+    const rm_jom_polygon *polygons = s->m ? s->m->polygons : NULL;
+    const uint8_t *base = s->at[JOM_QUAD];
     for (uint32_t i = 0; i < nq; i++)
         for (unsigned k = 0; k < 4; k++) {
-            uint16_t v = m->polygons[i].v[k];
+            uint16_t v = polygons ? polygons[i].v[k]
+                                  : rm_be16(base + (size_t)i * JOM_POLYGON_SIZE + 12 + 2 * k);
             if (v >= np || owner[v] == UINT32_MAX || owner[v] == poly_group[i])
                 continue;
             uint32_t g = owner[v];
@@ -421,27 +587,9 @@ static void check_own_points(jom_check *c, const rm_jom_model *m)
             }
             last_bad[g] = i;
         }
-    for (uint32_t g = 0; g < ng; g++) {
-        if (bad_count[g] == 0)
-            continue;
-        char a[JOM_NAME_TEXT_SIZE], b[JOM_NAME_TEXT_SIZE + 32];
-        jom_name_text(m->groups[g].name, JOM_NAME_SIZE, a, sizeof a);
-        uint32_t other = poly_group[first_bad[g]];
-        if (other == UINT32_MAX) {
-            snprintf(b, sizeof b, "no group");
-        } else {
-            char t[JOM_NAME_TEXT_SIZE];
-            jom_name_text(m->groups[other].name, JOM_NAME_SIZE, t, sizeof t);
-            snprintf(b, sizeof b, "group %u '%s'", other, t);
-        }
-        jom_report(c, RM_ERROR, JOM_GRUP, jom_record_offset(c, JOM_GRUP, g, JOM_GROUP_SIZE) + 16,
-                   "group %u '%s': point %u is one of its own points (%u to %u), but polygon %u "
-                   "(of %s) uses it (%u polygons of other groups use its points): the group's "
-                   "bone would tear them",
-                   g, a, bad_point[g], m->groups[g].first_point,
-                   m->groups[g].first_point + m->groups[g].point_count - 1u, first_bad[g], b,
-                   bad_count[g]);
-    }
+    for (uint32_t g = 0; g < ng; g++)
+        if (bad_count[g] > 0)
+            report_own_point(c, s, g, bad_point[g], first_bad[g], poly_group[first_bad[g]], bad_count[g]);
 done:
     free(owner);
     free(poly_group);
@@ -451,113 +599,299 @@ done:
     free(last_bad);
 }
 
-static void check_group_sharing(jom_check *c, const rm_jom_model *m)
+/* A group's range of points or polygons, clamped, not empty. */
+typedef struct group_span_at {
+    uint32_t lo, hi, group;
+    uint32_t own_lo, own_len;   /* polygon spans: the group's own points */
+} group_span_at;
+
+static int compare_spans(const void *a, const void *b)
 {
-    if (!c->usable[JOM_GRUP] || m->group_count < 1 || !m->groups)
-        return;
-    bool points_known = c->present[JOM_PNTS] && c->usable[JOM_PNTS];
-    bool polygons_known = c->present[JOM_QUAD] && c->usable[JOM_QUAD] && m->polygons;
-    if (polygons_known)
-        check_group_overlap(c, m, true, m->polygon_count);
-    if (points_known)
-        check_group_overlap(c, m, false, m->point_count);
-    if (points_known && polygons_known)
-        check_own_points(c, m);
+    const group_span_at *x = a, *y = b;
+    return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
-static void check_bones(jom_check *c, const rm_jom_model *m)
+/* Per group: the polygons of other groups that use its own points. */
+typedef struct own_bad {
+    uint32_t count, first, last, other;
+    uint16_t point;
+} own_bad;
+
+/* check_own_points when no two non-empty ranges overlap (the overlap
+   checks found none), so each point has one owner at most and each
+   polygon one group: the ranges sorted by their first index, a polygon's
+   group followed along the polygons, a point's owner found by a binary
+   search (the last one found tried first). Memory by the groups, not by
+   the points or polygons. false when out of memory (nothing reported). */
+static bool check_own_points_ranges(jom_check *c, const jom_src *s)
+{
+    uint32_t np = s->point_count, nq = s->polygon_count, ng = s->group_count;
+    group_span_at stack_spans[2 * OWN_STACK_GROUPS];
+    own_bad stack_bad[OWN_STACK_GROUPS];
+    group_span_at *spans = stack_spans;
+    own_bad *bad = stack_bad;
+    if (ng > OWN_STACK_GROUPS) {
+        spans = malloc(2 * (size_t)ng * sizeof *spans);
+        bad = calloc(ng, sizeof *bad);
+        if (!spans || !bad) {
+            free(spans);
+            free(bad);
+            return false;
+        }
+    } else {
+        memset(stack_bad, 0, sizeof stack_bad);
+    }
+    group_span_at *pts = spans, *pol = spans + ng;
+    uint32_t npts = 0, npol = 0;
+    for (uint32_t g = 0; g < ng; g++) {
+        rm_jom_group gr;
+        src_group(s, g, &gr);
+        uint32_t own_lo, own_hi, lo, hi;
+        group_range(gr.first_point, gr.point_count, np, &own_lo, &own_hi);
+        if (own_lo < own_hi)
+            pts[npts++] = (group_span_at){own_lo, own_hi, g, 0, 0};
+        group_range(gr.first_polygon, gr.polygon_count, nq, &lo, &hi);
+        if (lo < hi)
+            pol[npol++] = (group_span_at){lo, hi, g, own_lo, own_hi - own_lo};
+    }
+    if (npts > 0) {     /* no own point: nothing to tear */
+        qsort(pts, npts, sizeof *pts, compare_spans);
+        qsort(pol, npol, sizeof *pol, compare_spans);
+        const rm_jom_polygon *polygons = s->m ? s->m->polygons : NULL;
+        const uint8_t *base = s->at[JOM_QUAD];
+        uint32_t pj = 0, last = 0;
+        for (uint32_t i = 0; i < nq; i++) {
+            while (pj < npol && pol[pj].hi <= i)
+                pj++;
+            bool in_group = pj < npol && pol[pj].lo <= i;
+            uint32_t pg = in_group ? pol[pj].group : UINT32_MAX;
+            /* A point of the polygon's own group is nobody else's. */
+            uint32_t own_lo = in_group ? pol[pj].own_lo : 0, own_len = in_group ? pol[pj].own_len : 0;
+            uint16_t v4[4];
+            if (polygons) {
+                memcpy(v4, polygons[i].v, sizeof v4);
+            } else {
+                const uint8_t *p = base + (size_t)i * JOM_POLYGON_SIZE + 12;
+                for (unsigned k = 0; k < 4; k++)
+                    v4[k] = rm_be16(p + 2 * k);
+            }
+            for (unsigned k = 0; k < 4; k++) {
+                uint16_t v = v4[k];
+                if ((uint32_t)v - own_lo < own_len || v >= np)
+                    continue;
+                if (v < pts[last].lo || v >= pts[last].hi) {
+                    uint32_t lo = 0, hi = npts;     /* the last span with lo <= v */
+                    while (hi - lo > 1) {
+                        uint32_t mid = lo + (hi - lo) / 2;
+                        if (pts[mid].lo <= v)
+                            lo = mid;
+                        else
+                            hi = mid;
+                    }
+                    if (v < pts[lo].lo || v >= pts[lo].hi)
+                        continue;   /* nobody's own point */
+                    last = lo;
+                }
+                uint32_t g = pts[last].group;
+                if (g == pg)
+                    continue;
+                own_bad *b = &bad[g];
+                if (b->count > 0 && b->last == i)
+                    continue;       /* each polygon counted once per group */
+                if (b->count++ == 0) {
+                    b->first = i;
+                    b->point = v;
+                    b->other = pg;
+                }
+                b->last = i;
+            }
+        }
+        for (uint32_t g = 0; g < ng; g++)
+            if (bad[g].count > 0)
+                report_own_point(c, s, g, bad[g].point, bad[g].first, bad[g].other, bad[g].count);
+    }
+    if (spans != stack_spans) {
+        free(spans);
+        free(bad);
+    }
+    return true;
+}
+
+static void check_group_sharing(jom_check *c, const jom_src *s)
+{
+    if (!c->usable[JOM_GRUP] || s->group_count < 1 || !s->has_groups)
+        return;
+    bool points_known = c->present[JOM_PNTS] && c->usable[JOM_PNTS];
+    bool polygons_known = c->present[JOM_QUAD] && c->usable[JOM_QUAD] && s->has_polygons;
+    bool overlap = false;
+    if (polygons_known)
+        overlap |= check_group_overlap(c, s, true, s->polygon_count);
+    if (points_known)
+        overlap |= check_group_overlap(c, s, false, s->point_count);
+    if (points_known && polygons_known && (overlap || !check_own_points_ranges(c, s)))
+        check_own_points(c, s);
+}
+
+static void check_bones(jom_check *c, const jom_src *s)
 {
     if (!c->usable[JOM_BONE])
         return;
-    if (m->bone_count > RM_JOM_MAX_BONES)
+    if (s->bone_count > RM_JOM_MAX_BONES)
         jom_report(c, RM_ERROR, JOM_BONE, c->offset[JOM_BONE] + JOM_CHUNK_HEADER_SIZE,
-                   "%u bones, more than 32 (JO_3D_MAX_BONES)", m->bone_count);
+                   "%u bones, more than 32 (JO_3D_MAX_BONES)", s->bone_count);
     uint32_t groups;
-    bool groups_known = known_count(c, JOM_GRUP, m->group_count, &groups);
-    for (uint32_t i = 0; i < m->bone_count; i++) {
-        const rm_jom_bone *b = &m->bones[i];
+    bool groups_known = known_count(c, JOM_GRUP, s->group_count, &groups);
+    for (uint32_t i = 0; i < s->bone_count; i++) {
+        rm_jom_bone b;
+        src_bone(s, i, &b);
         uint64_t rec = jom_record_offset(c, JOM_BONE, i, JOM_BONE_SIZE);
-        jom_check_name(c, JOM_BONE, rec, b->name, "bone", i);
+        jom_check_name(c, JOM_BONE, rec, b.name, "bone", i);
         char name[JOM_NAME_TEXT_SIZE];
-        jom_name_text(b->name, JOM_NAME_SIZE, name, sizeof name);
-        if (b->parent < -1 || (b->parent >= 0 && (uint32_t)b->parent >= i))
+        jom_name_text(b.name, JOM_NAME_SIZE, name, sizeof name);
+        if (b.parent < -1 || (b.parent >= 0 && (uint32_t)b.parent >= i))
             jom_report(c, RM_ERROR, JOM_BONE, rec + 18,
                        "bone %u '%s' has parent %d: it must be -1 (a root) or a bone before it",
-                       i, name, b->parent);
-        if (b->group != RM_JOM_BONE_NO_GROUP && groups_known && b->group >= groups) {
+                       i, name, b.parent);
+        if (b.group != RM_JOM_BONE_NO_GROUP && groups_known && b.group >= groups) {
             if (c->present[JOM_GRUP])
                 jom_report(c, RM_ERROR, JOM_BONE, rec + 16,
-                           "bone %u '%s' moves group %u, GRUP has %u groups", i, name, b->group, groups);
+                           "bone %u '%s' moves group %u, GRUP has %u groups", i, name, b.group, groups);
             else
                 jom_report(c, RM_ERROR, JOM_BONE, rec + 16,
-                           "bone %u '%s' moves group %u, there is no GRUP chunk", i, name, b->group);
+                           "bone %u '%s' moves group %u, there is no GRUP chunk", i, name, b.group);
         }
     }
 }
 
-static void check_animations(jom_check *c, const rm_jom_model *m)
+static void check_animations(jom_check *c, const jom_src *s)
 {
     if (!c->usable[JOM_ANIM])
         return;
-    for (uint32_t i = 0; i < m->animation_count; i++) {
-        const rm_jom_animation *a = &m->animations[i];
+    for (uint32_t i = 0; i < s->animation_count; i++) {
+        rm_jom_animation a;
+        src_animation(s, i, &a);
         uint64_t rec = jom_record_offset(c, JOM_ANIM, i, JOM_ANIMATION_SIZE);
-        jom_check_name(c, JOM_ANIM, rec, a->name, "animation", i);
+        jom_check_name(c, JOM_ANIM, rec, a.name, "animation", i);
         char name[JOM_NAME_TEXT_SIZE];
-        jom_name_text(a->name, JOM_NAME_SIZE, name, sizeof name);
-        if (a->key_count == 0)
+        jom_name_text(a.name, JOM_NAME_SIZE, name, sizeof name);
+        if (a.key_count == 0)
             jom_report(c, RM_ERROR, JOM_ANIM, rec + 16, "animation %u '%s' has 0 keys, at least 1",
                        i, name);
-        if (a->duplicate != 0)
+        if (a.duplicate != 0)
             jom_report(c, RM_WARNING, JOM_ANIM, rec + 22,
                        "animation %u '%s': duplicate is %u, 0 in files (the loader sets it)",
-                       i, name, a->duplicate);
+                       i, name, a.duplicate);
     }
 }
 
 /* TIMG holds the pixels of the textures named by TEXT, entry i for
    texture i: a difference is reported as a warning (the converter never
    writes one; the engine would load the missing textures from the CD). */
-static void check_embedded_against_names(jom_check *c, const rm_jom_model *m)
+static void check_embedded_against_names(jom_check *c, const jom_src *s)
 {
-    if (!c->usable[JOM_TIMG] || !m->texture_images)
+    if (!c->usable[JOM_TIMG] || !s->has_texture_images)
         return;
     uint32_t names;
-    if (!known_count(c, JOM_TEXT, m->texture_count, &names))
+    if (!known_count(c, JOM_TEXT, s->texture_count, &names))
         return;
-    if (m->texture_image_count != names)
+    if (s->texture_image_count != names)
         jom_report(c, RM_WARNING, JOM_TIMG, c->offset[JOM_TIMG] + JOM_CHUNK_HEADER_SIZE,
-                   "%u embedded textures, TEXT has %u names", m->texture_image_count, names);
+                   "%u embedded textures, TEXT has %u names", s->texture_image_count, names);
     uint64_t off = c->offset[JOM_TIMG] + JOM_CHUNK_HEADER_SIZE + JOM_COUNT_SIZE;
-    for (uint32_t i = 0; i < m->texture_image_count && i < names; i++) {
-        const rm_jom_texture *t = &m->texture_images[i];
-        if (strncmp(t->name, m->textures[i], JOM_NAME_SIZE) != 0) {
+    uint64_t at = 0;    /* the view's walk over the entries */
+    for (uint32_t i = 0; i < s->texture_image_count && i < names; i++) {
+        rm_jom_texture t;
+        if (s->m) {
+            t = s->m->texture_images[i];
+        } else {
+            const uint8_t *pixels;
+            if (!jom_view_next_texture(s->v, &at, &t, &pixels))
+                break;
+        }
+        char name[JOM_NAME_SIZE + 1];
+        memcpy(name, src_texture_name(s, i), JOM_NAME_SIZE);
+        name[JOM_NAME_SIZE] = 0;
+        if (strncmp(t.name, name, JOM_NAME_SIZE) != 0) {
             char a[JOM_NAME_TEXT_SIZE], b[JOM_NAME_TEXT_SIZE];
-            jom_name_text(t->name, JOM_NAME_SIZE, a, sizeof a);
-            jom_name_text(m->textures[i], JOM_NAME_SIZE, b, sizeof b);
+            jom_name_text(t.name, JOM_NAME_SIZE, a, sizeof a);
+            jom_name_text(name, JOM_NAME_SIZE, b, sizeof b);
             jom_report(c, RM_WARNING, JOM_TIMG, off, "texture %u is '%s', TEXT names it '%s'", i, a, b);
         }
-        off = jom_add(off, jom_texture_entry_size(t->pixel_size));
+        off = jom_add(off, jom_texture_entry_size(t.pixel_size));
     }
+}
+
+static void check_content(jom_check *c, const jom_src *s)
+{
+    check_index_limit(c, JOM_PNTS, s->point_count, "points");
+    check_index_limit(c, JOM_QUAD, s->polygon_count, "polygons");
+    check_index_limit(c, JOM_MATL, s->material_count, "materials");
+    check_index_limit(c, JOM_NTAB, s->normal_count, "normals");
+    check_embedded_against_names(c, s);
+    check_polygons(c, s);
+    check_polygon_materials(c, s);
+    check_materials(c, s);
+    check_textures(c, s);
+    check_corner_normals(c, s);
+    check_groups(c, s);
+    check_group_sharing(c, s);
+    check_sphere(c, s);
+    check_bones(c, s);
+    check_animations(c, s);
 }
 
 void jom_check_content(jom_check *c, const rm_jom_model *m)
 {
-    check_index_limit(c, JOM_PNTS, m->point_count, "points");
-    check_index_limit(c, JOM_QUAD, m->polygon_count, "polygons");
-    check_index_limit(c, JOM_MATL, m->material_count, "materials");
-    check_index_limit(c, JOM_NTAB, m->normal_count, "normals");
-    check_embedded_against_names(c, m);
-    check_polygons(c, m);
-    check_polygon_materials(c, m);
-    check_materials(c, m);
-    check_textures(c, m);
-    check_corner_normals(c, m);
-    check_groups(c, m);
-    check_group_sharing(c, m);
-    check_sphere(c, m);
-    check_bones(c, m);
-    check_animations(c, m);
+    jom_src s = {
+        .m = m,
+        .center = m->center,
+        .radius = m->radius,
+        .point_count = m->point_count,
+        .polygon_count = m->polygon_count,
+        .material_count = m->material_count,
+        .texture_count = m->texture_count,
+        .normal_count = m->normal_count,
+        .group_count = m->group_count,
+        .bone_count = m->bone_count,
+        .animation_count = m->animation_count,
+        .texture_image_count = m->texture_image_count,
+        .has_points = m->points != NULL,
+        .has_polygons = m->polygons != NULL,
+        .has_groups = m->groups != NULL,
+        .has_texture_images = m->texture_images != NULL,
+    };
+    check_content(c, &s);
+}
+
+void jom_check_content_view(jom_check *c, const jom_view *v)
+{
+    /* What the copying reader's model would hold: a count for each chunk
+       whose records could be read, 0 for the others. */
+    uint32_t n[JOM_KIND_COUNT];
+    for (int k = 0; k < JOM_KIND_COUNT; k++)
+        n[k] = c->usable[k] ? v->count[k] : 0;
+    jom_src s = {
+        .v = v,
+        .center = v->center,
+        .radius = v->radius,
+        .point_count = n[JOM_PNTS],
+        .polygon_count = n[JOM_QUAD],
+        .material_count = n[JOM_MATL],
+        .texture_count = n[JOM_TEXT],
+        .normal_count = n[JOM_NTAB],
+        .group_count = n[JOM_GRUP],
+        .bone_count = n[JOM_BONE],
+        .animation_count = n[JOM_ANIM],
+        .texture_image_count = n[JOM_TIMG],
+        .has_points = n[JOM_PNTS] > 0,
+        .has_polygons = n[JOM_QUAD] > 0,
+        .has_groups = n[JOM_GRUP] > 0,
+        .has_texture_images = n[JOM_TIMG] > 0,
+    };
+    for (int k = 0; k < JOM_KIND_COUNT; k++)
+        if (v->present[k] && v->size_of[k] >= JOM_COUNT_SIZE)   /* past the count: inside the file */
+            s.at[k] = jom_view_records(v, k);
+    check_content(c, &s);
 }
 
 /* An array that a count says exists must be there. */

@@ -236,6 +236,63 @@ void jom_model_skeleton(rm_jom_model *m, uint32_t bones, uint32_t animations)
     }
 }
 
+/* The cube's chunks on a grid of side x side quads (see jom_models.h). */
+void jom_model_grid(rm_jom_model *m, uint32_t side)
+{
+    jom_model_cube(m);
+    uint32_t np = (side + 1) * (side + 1), n = side * side;
+    rm_vec3x *pts = zalloc(np * sizeof *pts);
+    rm_vec3x *vc = zalloc(np * sizeof *vc);
+    rm_jom_polygon *q = zalloc(n * sizeof *q);
+    uint16_t *qm = zalloc(n * sizeof *qm), *cn = zalloc(4u * n * sizeof *cn), *gr = zalloc(4u * n * sizeof *gr);
+    for (uint32_t y = 0; y <= side; y++)
+        for (uint32_t x = 0; x <= side; x++) {
+            pts[y * (side + 1) + x] = (rm_vec3x){(rm_fixed)(x * 1024), (rm_fixed)(y * 1024), 0};
+            vc[y * (side + 1) + x] = (rm_vec3x){ONE, (rm_fixed)(x * 256), (rm_fixed)(y * 256)};
+        }
+    for (uint32_t y = 0; y < side; y++)
+        for (uint32_t x = 0; x < side; x++) {
+            uint32_t i = y * side + x;
+            rm_jom_polygon *p = &q[i];
+            p->normal = (rm_vec3x){0, 0, ONE};
+            p->v[0] = (uint16_t)(y * (side + 1) + x);
+            p->v[1] = (uint16_t)(p->v[0] + 1);
+            p->v[2] = (uint16_t)(p->v[1] + side + 1);
+            p->v[3] = (uint16_t)(p->v[0] + side + 1);
+            qm[i] = (uint16_t)((x + y) & 1u);
+            for (uint32_t k = 0; k < 4; k++) {
+                cn[4 * i + k] = (uint16_t)((i + k) % 6u);
+                gr[4 * i + k] = (uint16_t)(0x8000u | ((i * 4 + k) & 0x7fffu));
+            }
+        }
+    free(m->points);
+    free(m->vertex_colors);
+    free(m->polygons);
+    free(m->polygon_materials);
+    free(m->corner_normals);
+    free(m->gouraud);
+    m->point_count = np;
+    m->points = pts;
+    m->vertex_colors = vc;
+    m->polygon_count = n;
+    m->polygons = q;
+    m->polygon_materials = qm;
+    m->corner_normals = cn;
+    m->gouraud = gr;
+    m->center = (rm_vec3x){(rm_fixed)(side * 512), (rm_fixed)(side * 512), 0};
+    m->radius = (rm_fixed)(side * 768 + ONE);
+    /* BODY: the first half of the polygons, LID the rest; LID owns the
+       points of the last row, which only its polygons use. */
+    m->groups[0].first_point = 0;
+    m->groups[0].point_count = 0;
+    m->groups[0].first_polygon = 0;
+    m->groups[0].polygon_count = (uint16_t)(n / 2);
+    m->groups[1].first_point = (uint16_t)(np - (side + 1));
+    m->groups[1].point_count = (uint16_t)(side + 1);
+    m->groups[1].first_polygon = (uint16_t)(n / 2);
+    m->groups[1].polygon_count = (uint16_t)(n - n / 2);
+}
+
 uint8_t *jom_write_or_die(const rm_jom_model *m, size_t *size)
 {
     rm_diag d;

@@ -33,6 +33,11 @@ void jom_model_textured(rm_jom_model *m);
    varied angles; `animations` animations of 1..3 keys. */
 void jom_model_skeleton(rm_jom_model *m, uint32_t bones, uint32_t animations);
 
+/* The cube's chunks (materials, texture name, normals, colors, gouraud, 2
+   groups, 2 bones, an animation) on a grid of side x side quads (side 1 to
+   254): (side + 1)^2 points, LID owning the last row. Valid. */
+void jom_model_grid(rm_jom_model *m, uint32_t side);
+
 /* Copies a C string into a char[16] name, zero padded. */
 void jom_set_name(char name[16], const char *s);
 
