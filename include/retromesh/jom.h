@@ -190,7 +190,9 @@ typedef struct rm_jom_text_options {
     bool keys;              /* every key of every animation (else one line per animation) */
 } rm_jom_text_options;
 void rm_jom_print_text_ex(const rm_jom_model *m, FILE *out, const rm_jom_text_options *opt);
-/* The same content as one JSON document (jansson), ended by a newline. */
+/* The same content as one JSON document, ended by a newline: streamed
+   record by record (core/json_out.h, no tree in memory), byte for byte what
+   jansson's json_dumpf(JSON_INDENT(2) | JSON_PRESERVE_ORDER) gives. */
 rm_status rm_jom_print_json(const rm_jom_model *m, FILE *out);
 
 /* A TIMG texture as an 8-bit RGBA picture (retromesh/image.h): RGB555
