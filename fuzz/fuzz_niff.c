@@ -8,7 +8,8 @@
    tools do with it: rm_niff_to_mesh (whose mesh must keep the mesh.h
    promises: every index in range), the NIFF writer on that mesh (its file
    must pass rm_niff_read: NIFF -> mesh -> NIFF, what `convert x.nif
-   y.nif` does) and both printers. Seeds: fuzz/corpus/niff (the hand-built files of the reader tests:
+   y.nif` does) and both printers. The check_only, borrow_data read (what
+   `check` does) must give the same status and messages. Seeds: fuzz/corpus/niff (the hand-built files of the reader tests:
    NIFF_SEED_DIR=$PWD/fuzz/corpus/niff ctest -R test_niff_read). */
 #include <stdint.h>
 #include <stdio.h>
@@ -25,6 +26,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     diag.limit = 32;
     rm_niff_file f;
     rm_status st = rm_niff_read(data, size, "fuzz.nif", &f, &diag);
+    {
+        /* What `check` reads: no copy, no Tris kept, the same status and
+           the same messages in the same order. */
+        rm_diag cd;
+        rm_diag_init(&cd);
+        cd.limit = 32;
+        rm_niff_file cf;
+        rm_niff_read_options opt = {.borrow_data = true, .check_only = true};
+        rm_status cst = rm_niff_read_with(data, size, "fuzz.nif", &opt, &cf, &cd);
+        if (cst != st || cd.count != diag.count || cd.errors != diag.errors)
+            abort();
+        for (size_t i = 0; i < cd.count; i++)
+            if (cd.items[i].severity != diag.items[i].severity || strcmp(cd.items[i].text, diag.items[i].text) != 0)
+                abort();
+        if (cst == RM_OK && (cf.data != data || cf.obj_count != f.obj_count || cf.tri_group_count != f.tri_group_count))
+            abort();
+        for (uint32_t g = 0; cst == RM_OK && g < cf.tri_group_count; g++)
+            if (cf.tri_groups[g].tris || cf.tri_groups[g].tri_num != f.tri_groups[g].tri_num)
+                abort();
+        rm_niff_free(&cf);
+        rm_diag_free(&cd);
+    }
     if (st != RM_OK) {
         if (st != RM_INVALID || diag.errors == 0 || f.data || f.objs)
             abort();   /* refused without a reason, or left something behind */

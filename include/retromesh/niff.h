@@ -660,15 +660,38 @@ typedef struct rm_niff_file {
     rm_niff_anim_group *anim_groups;   uint32_t anim_group_count;
     rm_niff_name_entry *names;               uint32_t name_count;
     rm_niff_name_entry *external_names;      uint32_t external_name_count;
+    /* How it was read (rm_niff_read_with): `data` is the caller's buffer
+       (not freed by rm_niff_free); no Tri sub-elements and no
+       tri_groups[].tris were kept. */
+    bool data_borrowed;
+    bool check_only;
 } rm_niff_file;
 
 /* Reads and validates a whole NIFF file from memory (`name` is used in
-   messages). The input is copied: the caller may free `data` afterwards.
+   messages). The input is copied: the caller may free `data` afterwards
+   (rm_niff_read_with below: without the copy, or for checking only).
    RM_OK: *out is filled (warnings may be in diag). RM_INVALID: every
    problem found is in diag and *out is left empty (nothing to free; calling
    rm_niff_free on it is harmless). RM_NOMEM: out of memory. */
 rm_status rm_niff_read(const uint8_t *data, size_t size, const char *name, rm_niff_file *out,
                        rm_diag *diag);
+
+/* Options of rm_niff_read_with; all false is rm_niff_read. */
+typedef struct rm_niff_read_options {
+    /* No copy of the input: the model points into `data`, which must stay
+       unchanged until rm_niff_free (which does not free it). */
+    bool borrow_data;
+    /* For checking and counting only (retromesh check): every rule is
+       checked and every message is the same as rm_niff_read's, but the
+       Tris of a TriGroup are validated and not kept (TriGroup elements have
+       no `subs`, tri_groups[].tris is NULL; tri_num is set). Such a model
+       is refused (RM_USAGE) by rm_niff_to_mesh and rm_niff_write. */
+    bool check_only;
+} rm_niff_read_options;
+
+/* rm_niff_read with options (`opt` NULL: none). */
+rm_status rm_niff_read_with(const uint8_t *data, size_t size, const char *name, const rm_niff_read_options *opt,
+                            rm_niff_file *out, rm_diag *diag);
 
 /* Frees everything a file model owns and zeroes it. NULL is fine. */
 void rm_niff_free(rm_niff_file *f);

@@ -22,9 +22,22 @@ static void value_text(uint32_t v, char *buf, size_t n)
         snprintf(buf, n, "%u", v);
 }
 
-/* true when v is acceptable for a link of `target` with `flags`. */
-static bool check_value(niff_ctx *c, const where *w, const char *field, uint32_t v, uint32_t target, uint32_t flags)
+/* The field's text: "obj_shape_link", or "tri_index[3]" for entry `idx`
+   of an array (NIFF_NO_INDEX: not an array entry). */
+static const char *field_text(const char *field, uint32_t idx, char *buf, size_t n)
 {
+    if (idx == NIFF_NO_INDEX)
+        return field;
+    snprintf(buf, n, "%s[%u]", field, idx);
+    return buf;
+}
+
+/* true when v is acceptable for a link of `target` with `flags`; `field`
+   (entry `idx` of it when an array) names it in the message. */
+static bool check_value(niff_ctx *c, const where *w, const char *field, uint32_t idx, uint32_t v, uint32_t target,
+                        uint32_t flags)
+{
+    char fb[128];
     const rm_niff_file *f = c->f;
     if ((flags & LF_V1_ONLY) && f->major >= 2)
         return true;
@@ -36,8 +49,8 @@ static bool check_value(niff_ctx *c, const where *w, const char *field, uint32_t
         uint32_t n = niff_target_count(f, T_SWITCH);
         if ((v & 0x7fffffffu) < n)
             return true;
-        niff_error(c, w->list, w->label, w->at, "%s 0x%08x (switch %u) but SwitchList has %u switches", field, v,
-                   v & 0x7fffffffu, n);
+        niff_error_w(c, w, "%s 0x%08x (switch %u) but SwitchList has %u switches",
+                     field_text(field, idx, fb, sizeof fb), v, v & 0x7fffffffu, n);
         return false;
     }
     uint32_t n = niff_target_count(f, target);
@@ -47,15 +60,15 @@ static bool check_value(niff_ctx *c, const where *w, const char *field, uint32_t
         return true;
     char vt[16];
     value_text(v, vt, sizeof vt);
-    niff_error(c, w->list, w->label, w->at, "%s %s but %s has %u %s", field, vt, niff_target_list(target), n,
-               niff_target_noun(target));
+    niff_error_w(c, w, "%s %s but %s has %u %s", field_text(field, idx, fb, sizeof fb), vt, niff_target_list(target),
+                 n, niff_target_noun(target));
     return false;
 }
 
 bool niff_check_link(niff_ctx *c, const niff_where *w, const char *field, uint32_t v, uint32_t target,
                      uint32_t flags)
 {
-    return check_value(c, w, field, v, target, flags);
+    return check_value(c, w, field, NIFF_NO_INDEX, v, target, flags);
 }
 
 static void check_schema_links(niff_ctx *c, const rm_niff_elem *e, const where *w)
@@ -67,31 +80,27 @@ static void check_schema_links(niff_ctx *c, const rm_niff_elem *e, const where *
         if (k->target == T_NAME)
             flags |= LF_ZERO_EMPTY;   /* name 0 in a file without names: docs/niff.md */
         if (!k->array) {
-            check_value(c, w, s->info.field[k->at], e->words[k->at], k->target, flags);
+            check_value(c, w, s->info.field[k->at], NIFF_NO_INDEX, e->words[k->at], k->target, flags);
             continue;
         }
         if (k->at >= e->array_count)
             continue;
         const rm_niff_array *a = &e->arrays[k->at];
-        for (uint32_t j = 0; j < a->count; j++) {
-            char field[80];
-            snprintf(field, sizeof field, "%s[%u]", s->info.array[k->at], j);
-            check_value(c, w, field, a->v[j], k->target, flags);
-        }
+        for (uint32_t j = 0; j < a->count; j++)
+            check_value(c, w, s->info.array[k->at], j, a->v[j], k->target, flags);
     }
 }
 
-static void check_elem_tree(niff_ctx *c, const rm_niff_elem *e, const char *list, const char *label)
+static void check_elem_tree(niff_ctx *c, const rm_niff_elem *e, const char *list, const niff_label *label)
 {
-    where w = {list, label, e->offset};
+    where w = {list, NULL, e->offset, label};
     check_schema_links(c, e, &w);
     for (uint32_t i = 0; i < e->sub_count; i++) {
         const rm_niff_elem *s = &e->subs[i];
         if (!niff_schema_of(s->kind)->link_count)
             continue;
-        char sub[160];
-        snprintf(sub, sizeof sub, "%s %s %u", label, niff_schema_of(s->kind)->info.short_name, i);
-        check_elem_tree(c, s, list, sub);
+        niff_label sub = {label, niff_schema_of(s->kind)->info.short_name, i};
+        check_elem_tree(c, s, list, &sub);
     }
 }
 
@@ -156,9 +165,8 @@ static void check_tri_group(niff_ctx *c, const rm_niff_elem *tg, uint32_t pos)
     static const char *const ref_name[RM_NIFF_REF_COUNT] = {"ReferenceVtxData", "ReferenceTriColorData",
         "ReferenceVtxColorData", "ReferenceTriNvData", "ReferenceVtxNvData", "ReferenceStData"};
     const rm_niff_file *f = c->f;
-    char label[64];
-    snprintf(label, sizeof label, "tri group %u", pos);
-    where w = {"TriList", label, tg->offset};
+    niff_label label = {NULL, "tri group", pos};
+    where w = {"TriList", NULL, tg->offset, &label};
     /* The smallest record count among the groups each reference selects:
        a per-vertex index must be below it in every frame. */
     uint32_t bound[RM_NIFF_REF_COUNT] = {0};
@@ -174,7 +182,7 @@ static void check_tri_group(niff_ctx *c, const rm_niff_elem *tg, uint32_t pos)
             char field[64];
             snprintf(field, sizeof field, "%s group %u", ref_name[r], i);
             uint32_t num;
-            if (!check_value(c, &w, field, g[i], ref_target[r], LF_ZERO_EMPTY)) {
+            if (!check_value(c, &w, field, NIFF_NO_INDEX, g[i], ref_target[r], LF_ZERO_EMPTY)) {
                 skip[r] = true;
                 continue;
             }
@@ -198,12 +206,40 @@ static void check_tri_group(niff_ctx *c, const rm_niff_elem *tg, uint32_t pos)
         {13, RM_NIFF_REF_VTX}, {14, RM_NIFF_REF_ST}, {15, RM_NIFF_REF_VTX_NV}, {16, RM_NIFF_REF_VTX_COLOR},
     };
     const char *const *field = niff_schema_of(RM_NIFF_KIND_TRI)->info.field;
-    for (uint32_t t = 0; t < tg->sub_count; t++) {
-        const rm_niff_elem *tri = &tg->subs[t];
-        char tl[96];
-        snprintf(tl, sizeof tl, "tri group %u tri %u", pos, t);
+    /* Per Tri word: the values that pass are below lim (0 passes into an
+       empty or absent group, any value when the group was refused). One
+       compare a word; the detailed tests below only for a Tri that fails. */
+    uint32_t lim[sizeof per / sizeof per[0]];  /* per[k].word is 3 + k */
+    for (size_t k = 0; k < sizeof per / sizeof per[0]; k++) {
+        uint32_t r = per[k].ref;
+        lim[k] = skip[r] ? UINT32_MAX : bound[r] ? bound[r] : 1;  /* UINT32_MAX itself: the tests below */
+    }
+    /* A check_only read kept no Tris: walk them in the file through their
+       size fields (validated while reading). */
+    bool walk = c->check_only && tg->sub_count == 0;
+    uint32_t ntri = walk ? tg->words[7] : tg->sub_count, p = walk ? niff_first_tri(tg) : 0;
+    for (uint32_t t = 0; t < ntri; t++) {
+        uint32_t buf[17] = {0}, toff;
+        const uint32_t *tw;
+        if (walk) {
+            const uint8_t *src = c->d + p;
+            for (uint32_t k = 3; k < 17; k++)
+                buf[k] = rm_be32(src + 4 * k);
+            tw = buf;
+            toff = p;
+            p += niff_u32(c, p + 8);
+        } else {
+            tw = tg->subs[t].words;
+            toff = tg->subs[t].offset;
+        }
+        bool bad = false;
+        for (size_t k = 0; k < sizeof per / sizeof per[0]; k++)
+            bad |= tw[3 + k] >= lim[k];
+        if (!bad)
+            continue;
+        niff_label tl = {&label, "tri", t};
         for (size_t k = 0; k < sizeof per / sizeof per[0]; k++) {
-            uint32_t v = tri->words[per[k].word], r = per[k].ref;
+            uint32_t v = tw[per[k].word], r = per[k].ref;
             if (skip[r] || v < bound[r] || (v == 0 && bound[r] == 0))
                 continue;   /* 0 into an empty or absent group: attribute unused */
             if (!usable[r] && r != RM_NIFF_REF_VTX && v == 0)
@@ -217,7 +253,7 @@ static void check_tri_group(niff_ctx *c, const rm_niff_elem *tg, uint32_t pos)
                 if (niff_group_num(f, ref_target[r], g[i], &num) && num == bound[r])
                     gi = g[i];
             }
-            niff_error(c, "TriList", tl, tri->offset, "%s %u but %s %u has %u %s", field[per[k].word], v,
+            niff_error_l(c, "TriList", &tl, toff, "%s %u but %s %u has %u %s", field[per[k].word], v,
                        target_group_name(ref_target[r]), gi, bound[r],
                        r == RM_NIFF_REF_VTX ? "vertices" : r == RM_NIFF_REF_ST ? "sts"
                        : (r == RM_NIFF_REF_TRI_COLOR || r == RM_NIFF_REF_VTX_COLOR) ? "colors" : "normals");
@@ -240,7 +276,7 @@ static void check_shapes_and_parts(niff_ctx *c)
             continue;
         char label[48];
         snprintf(label, sizeof label, "shape %u", i);
-        where w = {"ShapeList", label, s->offset};
+        where w = {"ShapeList", label, s->offset, NULL};
         uint32_t kind = shape_kind(s), target;
         if (kind == RM_NIFF_TAG_TRI_GROUP)
             target = T_TRI;
@@ -254,7 +290,8 @@ static void check_shapes_and_parts(niff_ctx *c)
             continue;
         }
         uint32_t tri = s->words[5];
-        if (!check_value(c, &w, "shape_tri_link", tri, target, LF_NOLINK | LF_SWITCH) || target != T_TRI ||
+        if (!check_value(c, &w, "shape_tri_link", NIFF_NO_INDEX, tri, target, LF_NOLINK | LF_SWITCH) ||
+            target != T_TRI ||
             tri >= niff_target_count(f, T_TRI))
             continue;
         const rm_niff_elem *tg = elem_at(f, RM_NIFF_LIST_TRI, tri);
@@ -321,13 +358,13 @@ static void check_texs(niff_ctx *c)
             continue;
         char label[48];
         snprintf(label, sizeof label, "tex %u", i);
-        where w = {"TexList", label, t->offset};
+        where w = {"TexList", label, t->offset, NULL};
         uint32_t target = tex_palette(t) == 1 ? T_CI_IMG : T_TEX_IMG;
         const uint8_t *d = t->data.data;
         uint32_t n = t->data.size;
         if (t->words[8] == RM_NIFF_TEX_ANIM_OFF) {
             if (n >= 28)
-                check_value(c, &w, "tex_img_index", rm_be32(d + 24), target, LF_NOLINK | LF_SWITCH);
+                check_value(c, &w, "tex_img_index", NIFF_NO_INDEX, rm_be32(d + 24), target, LF_NOLINK | LF_SWITCH);
             continue;
         }
         if (n < 20)
@@ -336,11 +373,8 @@ static void check_texs(niff_ctx *c)
         uint64_t first = 20 + 4 * (3 * sn + 3 * on + in);
         if (first + 4 * in > n)
             continue;   /* the typed view reports the short area */
-        for (uint32_t k = 0; k < (uint32_t)in; k++) {
-            char field[48];
-            snprintf(field, sizeof field, "tex_tile_img_index[%u]", k);
-            check_value(c, &w, field, rm_be32(d + first + 4 * k), target, LF_NOLINK | LF_SWITCH);
-        }
+        for (uint32_t k = 0; k < (uint32_t)in; k++)
+            check_value(c, &w, "tex_tile_img_index", k, rm_be32(d + first + 4 * k), target, LF_NOLINK | LF_SWITCH);
     }
 }
 
@@ -353,8 +387,8 @@ static void check_mats(niff_ctx *c)
             continue;   /* the "no local light" value is unknown (spec §10 item 13) */
         char label[48];
         snprintf(label, sizeof label, "mat %u", i);
-        where w = {"MatList", label, m->offset};
-        check_value(c, &w, "local_light_index", m->words[22], T_LIGHT, LF_NOLINK | LF_SWITCH);
+        where w = {"MatList", label, m->offset, NULL};
+        check_value(c, &w, "local_light_index", NIFF_NO_INDEX, m->words[22], T_LIGHT, LF_NOLINK | LF_SWITCH);
     }
 }
 
@@ -371,7 +405,7 @@ static void check_obj_nebs(niff_ctx *c)
         uint64_t need = 28 + 4 * (roots + 3 * lods + 2 * ext);
         char label[48];
         snprintf(label, sizeof label, "obj %u", i);
-        where w = {"ObjList", label, o->offset};
+        where w = {"ObjList", label, o->offset, NULL};
         if (need > o->neb.size) {
             niff_warn_once(c, W_MISC + 21, "ObjList", label, o->offset,
                            "the 2.0 NEB counts need %llu bytes but the NEB is %u; its arrays are not read",
@@ -379,21 +413,15 @@ static void check_obj_nebs(niff_ctx *c)
             continue;
         }
         uint32_t p = 28;
-        for (uint32_t k = 0; k < (uint32_t)roots; k++, p += 4) {
-            char field[48];
-            snprintf(field, sizeof field, "obj_chain_root_link[%u]", k);
-            check_value(c, &w, field, rm_be32(d + p), T_CHAIN_ROOT, LF_SWITCH);
-        }
+        for (uint32_t k = 0; k < (uint32_t)roots; k++, p += 4)
+            check_value(c, &w, "obj_chain_root_link", k, rm_be32(d + p), T_CHAIN_ROOT, LF_SWITCH);
         p += 4 * (uint32_t)lods;   /* external_lod_obj_dist[] */
         static const char *const names[4] = {"external_lod_obj_file_name_index", "external_lod_obj_name_index",
                                              "external_obj_file_name_index", "external_obj_name_index"};
         for (uint32_t a = 0; a < 4; a++) {
             uint32_t n = a < 2 ? (uint32_t)lods : (uint32_t)ext;
-            for (uint32_t k = 0; k < n; k++, p += 4) {
-                char field[64];
-                snprintf(field, sizeof field, "%s[%u]", names[a], k);
-                check_value(c, &w, field, rm_be32(d + p), T_EXT_NAME, LF_NOLINK);
-            }
+            for (uint32_t k = 0; k < n; k++, p += 4)
+                check_value(c, &w, names[a], k, rm_be32(d + p), T_EXT_NAME, LF_NOLINK);
         }
     }
 }
@@ -405,7 +433,8 @@ static void check_neb_ext(niff_ctx *c, const rm_niff_elem *e, const where *w, ui
 {
     for (uint32_t k = 0; k < n; k++)
         if (e->neb.size >= 4 * (first + k + 1))
-            check_value(c, w, names[k], rm_be32(e->neb.data + 4 * (first + k)), T_EXT_NAME, LF_NOLINK);
+            check_value(c, w, names[k], NIFF_NO_INDEX, rm_be32(e->neb.data + 4 * (first + k)), T_EXT_NAME,
+                        LF_NOLINK);
 }
 
 /* `count` words at NEB byte `at` as links to `target` (when they fit). */
@@ -414,11 +443,8 @@ static uint32_t check_neb_array(niff_ctx *c, const rm_niff_elem *e, const where 
 {
     if ((uint64_t)at + 4 * count > e->neb.size)
         return UINT32_MAX;
-    for (uint32_t k = 0; k < (uint32_t)count; k++) {
-        char field[80];
-        snprintf(field, sizeof field, "%s[%u]", name, k);
-        check_value(c, w, field, rm_be32(e->neb.data + at + 4 * k), target, flags);
-    }
+    for (uint32_t k = 0; k < (uint32_t)count; k++)
+        check_value(c, w, name, k, rm_be32(e->neb.data + at + 4 * k), target, flags);
     return at + 4 * (uint32_t)count;
 }
 
@@ -431,7 +457,7 @@ static void check_other_nebs(niff_ctx *c)
     const rm_niff_list *sl = &f->lists[RM_NIFF_LIST_SCENE];
     if (sl->elem_count == 1 && sl->elems[0].word_count && sl->elems[0].neb.size >= 20) {
         const rm_niff_elem *e = &sl->elems[0];
-        where w = {"SceneList", "scene", e->offset};
+        where w = {"SceneList", "scene", e->offset, NULL};
         const uint8_t *d = e->neb.data;
         uint64_t ext = (uint64_t)rm_be32(d + 4) + rm_be32(d + 8) + rm_be32(d + 12) + rm_be32(d + 16);
         uint64_t need = 20 + 4 * ((uint64_t)rm_be32(d) + 2 * ext);
@@ -469,7 +495,7 @@ static void check_other_nebs(niff_ctx *c)
                 continue;
             char label[48];
             snprintf(label, sizeof label, "%s %u", niff_schema_of(e->kind)->info.short_name, i);
-            where w = {niff_list_info_of(ext[k].list)->name, label, e->offset};
+            where w = {niff_list_info_of(ext[k].list)->name, label, e->offset, NULL};
             check_neb_ext(c, e, &w, ext[k].first, ext[k].names, ext[k].n);
             /* the Mat's external_tex arrays: links_neb.c */
         }
@@ -561,12 +587,11 @@ void niff_check_links(niff_ctx *c)
             const rm_niff_elem *e = &list->elems[i];
             if (e->word_count == 0)
                 continue;   /* refused while reading: already reported */
-            char label[64];
             uint32_t idx = (l == RM_NIFF_LIST_COLOR || l == RM_NIFF_LIST_VECTOR) && i >= list->count ? i - list->count : i;
-            snprintf(label, sizeof label, "%s %u", niff_schema_of(e->kind)->info.short_name, idx);
+            niff_label label = {NULL, niff_schema_of(e->kind)->info.short_name, idx};
             if (l == RM_NIFF_LIST_SCENE)
-                snprintf(label, sizeof label, "scene");
-            check_elem_tree(c, e, li->name, label);
+                label = (niff_label){NULL, "scene", NIFF_NO_INDEX};
+            check_elem_tree(c, e, li->name, &label);
         }
     }
     const rm_niff_list *tris = &f->lists[RM_NIFF_LIST_TRI];

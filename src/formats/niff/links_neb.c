@@ -30,12 +30,12 @@ static void check_kind_node(niff_ctx *c, const niff_where *w, const char *kind_f
     uint32_t list = niff_list_by_tag(kind);
     uint32_t target = list < RM_NIFF_LIST_COUNT ? niff_target_of_list(list) : T_NONE;
     if (only && kind != only) {
-        niff_error(c, w->list, w->label, w->at, "%s 0x%08x is not %s (0x%08x) or 0xffffffff", kind_field, kind,
+        niff_error_w(c, w, "%s 0x%08x is not %s (0x%08x) or 0xffffffff", kind_field, kind,
                    rm_niff_list_name(niff_list_by_tag(only)), only);
         return;
     }
     if (target == T_NONE) {
-        niff_error(c, w->list, w->label, w->at, "%s 0x%08x is not a list tag (nor 0xffffffff)", kind_field, kind);
+        niff_error_w(c, w, "%s 0x%08x is not a list tag (nor 0xffffffff)", kind_field, kind);
         return;
     }
     niff_check_link(c, w, node_field, node, target, LF_SWITCH);
@@ -50,7 +50,7 @@ static void check_anim_group_neb(niff_ctx *c, const rm_niff_elem *e, uint32_t i)
 {
     char label[48];
     snprintf(label, sizeof label, "anim group %u", i);
-    niff_where w = {"AnimList", label, e->offset};
+    niff_where w = {"AnimList", label, e->offset, NULL};
     const uint8_t *d = e->neb.data;
     if (e->neb.size < RM_NIFF_ANIM_NEB_FIXED_SIZE) {
         niff_warn_once(c, W_MISC + 24, "AnimList", label, e->offset,
@@ -88,7 +88,7 @@ static void check_mat_neb(niff_ctx *c, const rm_niff_elem *e, uint32_t i)
 {
     char label[48];
     snprintf(label, sizeof label, "mat %u", i);
-    niff_where w = {"MatList", label, e->offset};
+    niff_where w = {"MatList", label, e->offset, NULL};
     const uint8_t *d = e->neb.data;
     uint32_t ext = rm_be32(d + 92), pa = rm_be32(d + 96), pf = rm_be32(d + 100);
     uint64_t need = 104 + 8 * (uint64_t)ext + 24 * ((uint64_t)pa + pf);
@@ -131,20 +131,20 @@ static void check_in_group(niff_ctx *c, const niff_where *w, const char *field, 
         k++;
     char vt[16];
     value_text(v, vt, sizeof vt);
-    niff_error(c, w->list, w->label, w->at, "%s %s but %s %u (of cluster %u) has %u %s", field, vt, names[k].group,
+    niff_error_w(c, w, "%s %s but %s %u (of cluster %u) has %u %s", field, vt, names[k].group,
                g, cluster, num, names[k].noun);
 }
 
 static void check_cluster_shape(niff_ctx *c, const rm_niff_elem *e, uint32_t i)
 {
+    niff_label shape = {NULL, "cluster shape", i};   /* labels formatted only for a message */
     uint32_t nclusters = 0;
     while (nclusters < e->sub_count && e->subs[nclusters].kind == RM_NIFF_KIND_CLUSTER)
         nclusters++;
     for (uint32_t k = 0; k < nclusters; k++) {
         const rm_niff_elem *cl = &e->subs[k];
-        char label[96];
-        snprintf(label, sizeof label, "cluster shape %u cluster %u", i, k);
-        niff_where w = {"ClusterList", label, cl->offset};
+        niff_label label = {&shape, "cluster", k};
+        niff_where w = {"ClusterList", NULL, cl->offset, &label};
         check_kind_node(c, &w, "kind_of_transform_node", cl->words[4], "transform_node_index", cl->words[5],
                         RM_NIFF_TAG_OBJ_LIST);
     }
@@ -153,9 +153,8 @@ static void check_cluster_shape(niff_ctx *c, const rm_niff_elem *e, uint32_t i)
         const rm_niff_elem *ct = &e->subs[nclusters + t];
         if (ct->kind != RM_NIFF_KIND_CLUSTER_TRI)
             continue;
-        char label[96];
-        snprintf(label, sizeof label, "cluster shape %u cluster tri %u", i, t);
-        niff_where w = {"ClusterList", label, ct->offset};
+        niff_label label = {&shape, "cluster tri", t};
+        niff_where w = {"ClusterList", NULL, ct->offset, &label};
         const uint32_t *x = ct->words;
         /* word of the cluster index, then (index word, target, Cluster group word) pairs */
         static const struct { uint8_t cluster; uint8_t idx[4]; uint8_t target[4]; uint8_t group[4]; uint8_t n; } use[] = {
@@ -172,7 +171,7 @@ static void check_cluster_shape(niff_ctx *c, const rm_niff_elem *e, uint32_t i)
                 char vt[16];
                 value_text(ci, vt, sizeof vt);
                 if (ci >= e->words[5])
-                    niff_error(c, "ClusterList", label, ct->offset, "%s %s but cluster shape %u has %u clusters",
+                    niff_error_l(c, "ClusterList", &label, ct->offset, "%s %s but cluster shape %u has %u clusters",
                                field[use[u].cluster], vt, i, e->words[5]);
                 continue;
             }
@@ -192,9 +191,8 @@ static void check_envelope(niff_ctx *c, const rm_niff_elem *e, uint32_t i)
         const rm_niff_elem *p = &e->subs[k];
         if (p->kind != RM_NIFF_KIND_FULL_WEIGHTED_PART || p->word_count < 6)
             continue;
-        char label[96];
-        snprintf(label, sizeof label, "envelope %u full weighted part %u", i, k);
-        niff_where w = {"EnvelopeList", label, p->offset};
+        niff_label env = {NULL, "envelope", i}, label = {&env, "full weighted part", k};
+        niff_where w = {"EnvelopeList", NULL, p->offset, &label};
         check_kind_node(c, &w, "kind_of_transform_node_full", p->words[4], "transform_node_index_full",
                         p->words[5], RM_NIFF_TAG_OBJ_LIST);
     }

@@ -97,11 +97,32 @@ typedef struct niff_ctx {
     size_t errors;
     bool nomem;
     bool walk_complete;     /* every list found and located: links can be checked */
+    bool check_only;        /* Tris validated, not kept (rm_niff_read_options) */
     uint64_t warned[4];     /* warn-once bits (niff_warn_once) */
 } niff_ctx;
 
+/* Where an element sits, for messages ("tri group 2 tri 5"), kept as parts
+   and formatted only when a message is emitted: a big file has one per Tri,
+   and building each text eagerly was most of a clean read's work. `up` is
+   the enclosing element's label (NULL at the top); index NIFF_NO_INDEX
+   prints the noun alone ("header", "scene"). */
+#define NIFF_NO_INDEX UINT32_MAX
+typedef struct niff_label {
+    const struct niff_label *up;
+    const char *noun;
+    uint32_t index;
+} niff_label;
+
+/* The label's text ("tri group 2 tri 5"), cut to n - 1 bytes. */
+void niff_label_text(const niff_label *l, char *buf, size_t n);
+
 void niff_error(niff_ctx *c, const char *where, const char *what, uint32_t at, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+/* niff_error / niff_warn_once with a lazy label (formatted only here). */
+void niff_error_l(niff_ctx *c, const char *where, const niff_label *what, uint32_t at, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+void niff_warn_once_l(niff_ctx *c, unsigned topic, const char *where, const niff_label *what, uint32_t at,
+                      const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 /* A warning given once per `topic` (0..255) per read. */
 void niff_warn_once(niff_ctx *c, unsigned topic, const char *where, const char *what, uint32_t at,
                     const char *fmt, ...) __attribute__((format(printf, 6, 7)));
@@ -124,12 +145,17 @@ static inline uint32_t niff_u32(const niff_ctx *c, size_t off)
    extent is its own size field, which must fit in avail). `where`/`label`
    name it in messages ("ObjList", "obj 3"). Returns false after an error. */
 bool niff_parse_elem(niff_ctx *c, uint32_t kind, uint32_t off, uint32_t avail, const char *where,
-                     const char *label, rm_niff_elem *e);
+                     const niff_label *label, rm_niff_elem *e);
 void niff_elem_free(rm_niff_elem *e);
 
 /* Parses the list `list` at `off` (its size already bounded by the file). */
 bool niff_parse_list(niff_ctx *c, uint32_t list, uint32_t off, rm_niff_list *l);
 void niff_list_free(rm_niff_list *l);
+
+/* File offset of the first Tri of TriGroup `tg` (after its fixed words and
+   Reference*Data): in a check_only read, the Tris are walked from there
+   through their validated size fields. */
+uint32_t niff_first_tri(const rm_niff_elem *tg);
 
 /* Checks every link of the parsed model; errors into c. */
 void niff_check_links(niff_ctx *c);
@@ -137,12 +163,17 @@ void niff_check_links(niff_ctx *c);
 bool niff_build_typed(niff_ctx *c);
 void niff_free_typed(rm_niff_file *f);
 
-/* Where a link sits, for messages: "ObjList" "obj 3" at 0x1a4. */
+/* Where a link sits, for messages: "ObjList" "obj 3" at 0x1a4. The label
+   is the text `label`, or the lazy `lab` when that is set. */
 typedef struct niff_where {
     const char *list;
     const char *label;
     uint32_t at;
+    const niff_label *lab;
 } niff_where;
+
+/* niff_error at w (its list, its label). */
+void niff_error_w(niff_ctx *c, const niff_where *w, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Checks one link value `v` of `field` against `target` (enum niff_target)
    with LF_* `flags`; reports and returns false when it is out of range. */

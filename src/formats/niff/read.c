@@ -3,6 +3,7 @@
    order, its size cross-checked with the FileHeader's), then the link
    checks and the typed views. Every problem is reported; any error makes
    the result RM_INVALID and leaves *out empty. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,8 @@ void rm_niff_free(rm_niff_file *f)
     niff_free_typed(f);
     for (uint32_t i = 0; i < RM_NIFF_LIST_COUNT; i++)
         niff_list_free(&f->lists[i]);
-    free(f->data);
+    if (!f->data_borrowed)
+        free(f->data);
     memset(f, 0, sizeof *f);
 }
 
@@ -168,10 +170,20 @@ static void walk(niff_ctx *c)
 
 rm_status rm_niff_read(const uint8_t *data, size_t size, const char *name, rm_niff_file *out, rm_diag *diag)
 {
+    return rm_niff_read_with(data, size, name, NULL, out, diag);
+}
+
+rm_status rm_niff_read_with(const uint8_t *data, size_t size, const char *name, const rm_niff_read_options *opt,
+                            rm_niff_file *out, rm_diag *diag)
+{
+    static const rm_niff_read_options none = {0};
+    if (!opt)
+        opt = &none;
     memset(out, 0, sizeof *out);
     niff_ctx c;
     memset(&c, 0, sizeof c);
     c.f = out;
+    c.check_only = opt->check_only;
     c.file = name ? name : "<input>";
     c.diag = diag;
     if (!data || size < 100) {
@@ -182,11 +194,18 @@ rm_status rm_niff_read(const uint8_t *data, size_t size, const char *name, rm_ni
         niff_error(&c, "file", "header", 0, "the file is %zu bytes; NIFF sizes are 32-bit", size);
         return RM_INVALID;
     }
-    out->data = malloc(size);
-    if (!out->data)
-        return RM_NOMEM;
-    memcpy(out->data, data, size);
+    if (opt->borrow_data) {
+        /* The model only reads the bytes; the caller keeps them unchanged. */
+        out->data = (uint8_t *)(uintptr_t)data;
+        out->data_borrowed = true;
+    } else {
+        out->data = malloc(size);
+        if (!out->data)
+            return RM_NOMEM;
+        memcpy(out->data, data, size);
+    }
     out->data_size = size;
+    out->check_only = opt->check_only;
     c.d = out->data;
     c.n = size;
     if (read_header(&c, size))

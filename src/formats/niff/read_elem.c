@@ -17,10 +17,13 @@ void niff_elem_free(rm_niff_elem *e)
     if (!e)
         return;
     for (uint32_t i = 0; i < RM_NIFF_MAX_ARRAYS; i++)
-        free(e->arrays[i].v);
-    for (uint32_t i = 0; i < e->sub_count; i++)
-        niff_elem_free(&e->subs[i]);
-    free(e->subs);
+        if (e->arrays[i].v)
+            free(e->arrays[i].v);
+    if (e->subs) {
+        for (uint32_t i = 0; i < e->sub_count; i++)
+            niff_elem_free(&e->subs[i]);
+        free(e->subs);
+    }
     memset(e, 0, sizeof *e);
 }
 
@@ -49,12 +52,12 @@ static bool read_words(niff_ctx *c, uint32_t *pos, uint32_t count, rm_niff_array
 }
 
 /* "vtx_num 1000 needs 12000 bytes but only 40 are left in the vtx group" */
-static bool room(niff_ctx *c, const char *where, const char *label, uint32_t off, uint64_t need,
+static bool room(niff_ctx *c, const char *where, const niff_label *label, uint32_t off, uint64_t need,
                  uint32_t left, const char *what, const char *field, uint64_t value)
 {
     if (need <= left)
         return true;
-    niff_error(c, where, label, off, "%s %llu needs %llu bytes but only %u are left in the %s", field,
+    niff_error_l(c, where, label, off, "%s %llu needs %llu bytes but only %u are left in the %s", field,
                (unsigned long long)value, (unsigned long long)need, left, what);
     return false;
 }
@@ -83,25 +86,38 @@ static bool alloc_subs(niff_ctx *c, rm_niff_elem *e, uint64_t n)
 /* Parses sub-element number `i` at *pos (kind chosen by the caller) and
    checks its index against `expect` (UINT32_MAX: not checked). */
 static bool parse_sub(niff_ctx *c, rm_niff_elem *e, uint32_t kind, uint32_t *pos, uint32_t end,
-                      const char *where, const char *label, const char *noun, uint32_t i, uint32_t expect)
+                      const char *where, const niff_label *label, const char *noun, uint32_t i, uint32_t expect)
 {
-    char sub_label[160];
-    snprintf(sub_label, sizeof sub_label, "%s %s %u", label, noun, i);
-    rm_niff_elem *s = &e->subs[e->sub_count];
-    if (!niff_parse_elem(c, kind, *pos, end - *pos, where, sub_label, s)) {
+    rm_niff_elem scratch;
+    /* a check_only read validates each Tri and keeps none */
+    bool keep = !(c->check_only && kind == RM_NIFF_KIND_TRI);
+    niff_label sub_label = {label, noun, i};
+    rm_niff_elem *s = keep ? &e->subs[e->sub_count] : &scratch;
+    if (!niff_parse_elem(c, kind, *pos, end - *pos, where, &sub_label, s)) {
         niff_elem_free(s);
         return false;
     }
-    e->sub_count++;
+    if (keep)
+        e->sub_count++;
     if (expect != UINT32_MAX && s->index != expect)
-        niff_error(c, where, sub_label, *pos, "%s %u, expected %u", niff_schema_of(kind)->info.field[1],
+        niff_error_l(c, where, &sub_label, *pos, "%s %u, expected %u", niff_schema_of(kind)->info.field[1],
                    s->index, expect);
     *pos += s->size;
+    if (!keep && (s->array_count || s->subs))
+        niff_elem_free(s);  /* a Tri has neither: nothing else to free */
     return true;
 }
 
+uint32_t niff_first_tri(const rm_niff_elem *tg)
+{
+    uint64_t pos = (uint64_t)tg->offset + 4u * tg->word_count;
+    for (uint32_t r = 0; r < tg->array_count; r++)
+        pos += 4u * (uint64_t)tg->arrays[r].count;
+    return (uint32_t)pos;
+}
+
 static bool body_arrays(niff_ctx *c, const niff_schema *s, rm_niff_elem *e, uint32_t *pos, uint32_t end,
-                        const char *where, const char *label)
+                        const char *where, const niff_label *label)
 {
     for (uint32_t i = 0; i < s->info.array_count; i++) {
         uint32_t cw = s->array_count_word[i];
@@ -112,7 +128,7 @@ static bool body_arrays(niff_ctx *c, const niff_schema *s, rm_niff_elem *e, uint
             uint64_t px = (uint64_t)e->words[4] * e->words[5];
             uint32_t depth = e->words[6];
             if (depth != 4 && depth != 8) {
-                niff_warn_once(c, W_MISC + 1, where, label, e->offset,
+                niff_warn_once_l(c, W_MISC + 1, where, label, e->offset,
                                "ci_img_pixel_depth %u is neither 4 nor 8; pixels kept as raw bytes", depth);
                 count = 0;
             } else {
@@ -130,7 +146,7 @@ static bool body_arrays(niff_ctx *c, const niff_schema *s, rm_niff_elem *e, uint
 }
 
 static bool body_tri_group(niff_ctx *c, rm_niff_elem *e, uint32_t *pos, uint32_t end, const char *where,
-                           const char *label)
+                           const niff_label *label)
 {
     static const char *const form_field[RM_NIFF_REF_COUNT] = {"Vtx", "TriColor", "VtxColor", "TriNv", "VtxNv",
                                                               "St"};
@@ -144,13 +160,13 @@ static bool body_tri_group(niff_ctx *c, rm_niff_elem *e, uint32_t *pos, uint32_t
             count = (uint64_t)frames + 1;   /* charted index(0)..index(frame_num): spec §10 item 6 */
         } else if (form == RM_NIFF_TRI_ANIM_KEY) {
             if (end - *pos < 4) {
-                niff_error(c, where, label, e->offset, "Reference%sData key_num is past the end of the tri group",
+                niff_error_l(c, where, label, e->offset, "Reference%sData key_num is past the end of the tri group",
                            form_field[r]);
                 return false;
             }
             count = 1 + 2 * (uint64_t)niff_u32(c, *pos);
         } else {
-            niff_error(c, where, label, e->offset,
+            niff_error_l(c, where, label, e->offset,
                        "tri_anim_type 0x%08x: the %s field is %u (0 none, 1 full, 2 key)", type, form_field[r], form);
             return false;
         }
@@ -166,7 +182,7 @@ static bool body_tri_group(niff_ctx *c, rm_niff_elem *e, uint32_t *pos, uint32_t
     /* A Tri is at least 76 bytes: checked before the array is allocated. */
     if (!room(c, where, label, e->offset, (uint64_t)n * 76, end - *pos, "tri group", "tri_num", n))
         return false;
-    if (!alloc_subs(c, e, n))
+    if (!c->check_only && !alloc_subs(c, e, n))
         return false;
     for (uint32_t i = 0; i < n; i++)
         if (!parse_sub(c, e, RM_NIFF_KIND_TRI, pos, end, where, label, "tri", i, i))
@@ -176,7 +192,7 @@ static bool body_tri_group(niff_ctx *c, rm_niff_elem *e, uint32_t *pos, uint32_t
 
 /* anim_num Anims or dir_light_num DirLights: the kind of each by its tag. */
 static bool body_tagged_subs(niff_ctx *c, rm_niff_elem *e, uint32_t count_word, const uint32_t *kinds, uint32_t nk,
-                             uint32_t *pos, uint32_t end, const char *where, const char *label, const char *noun)
+                             uint32_t *pos, uint32_t end, const char *where, const niff_label *label, const char *noun)
 {
     const niff_schema *s = niff_schema_of(e->kind);
     uint32_t n = e->words[count_word];
@@ -187,13 +203,13 @@ static bool body_tagged_subs(niff_ctx *c, rm_niff_elem *e, uint32_t count_word, 
         return false;
     for (uint32_t i = 0; i < n; i++) {
         if (end - *pos < 12) {
-            niff_error(c, where, label, e->offset, "%s %u is past the end of the %s", noun, i, s->info.short_name);
+            niff_error_l(c, where, label, e->offset, "%s %u is past the end of the %s", noun, i, s->info.short_name);
             return false;
         }
         uint32_t tag = niff_u32(c, *pos);
         uint32_t kind = kind_by_tag(tag, kinds, nk);
         if (kind == RM_NIFF_KIND_RAW)
-            niff_warn_once(c, W_MISC + 2, where, label, *pos,
+            niff_warn_once_l(c, W_MISC + 2, where, label, *pos,
                            "%s %u has the unknown tag 0x%08x; kept as raw bytes through its size", noun, i, tag);
         if (!parse_sub(c, e, kind, pos, end, where, label, noun, i, i))
             return false;
@@ -202,7 +218,7 @@ static bool body_tagged_subs(niff_ctx *c, rm_niff_elem *e, uint32_t count_word, 
 }
 
 static bool body_coll_group(niff_ctx *c, const niff_schema *s, rm_niff_elem *e, uint32_t *pos, uint32_t end,
-                            const char *where, const char *label)
+                            const char *where, const niff_label *label)
 {
     if (!body_arrays(c, s, e, pos, end, where, label))
         return false;
@@ -214,29 +230,28 @@ static bool body_coll_group(niff_ctx *c, const niff_schema *s, rm_niff_elem *e, 
         return false;
     for (uint32_t i = 0; i < sizes->count; i++) {
         uint32_t es = sizes->v[i];
-        char sub_label[160];
-        snprintf(sub_label, sizeof sub_label, "%s coll %u", label, i);
+        niff_label sub_label = {label, "coll", i};
         if (es > end - *pos) {
-            niff_error(c, where, sub_label, *pos, "coll_num_byte[%u] %u runs past the end of the coll group (%u bytes left)",
+            niff_error_l(c, where, &sub_label, *pos, "coll_num_byte[%u] %u runs past the end of the coll group (%u bytes left)",
                        i, es, end - *pos);
             return false;
         }
         rm_niff_elem *x = &e->subs[e->sub_count];
-        if (!niff_parse_elem(c, RM_NIFF_KIND_COLL, *pos, es, where, sub_label, x)) {
+        if (!niff_parse_elem(c, RM_NIFF_KIND_COLL, *pos, es, where, &sub_label, x)) {
             niff_elem_free(x);
             return false;
         }
         e->sub_count++;
         if (x->size != es)
-            niff_error(c, where, sub_label, *pos, "coll_size %u but coll_num_byte[%u] is %u", x->size, i, es);
+            niff_error_l(c, where, &sub_label, *pos, "coll_size %u but coll_num_byte[%u] is %u", x->size, i, es);
         if (x->index != i)
-            niff_error(c, where, sub_label, *pos, "this_coll_index %u, expected %u", x->index, i);
+            niff_error_l(c, where, &sub_label, *pos, "this_coll_index %u, expected %u", x->index, i);
         *pos += es;
     }
     return true;
 }
 
-static bool body_coll(niff_ctx *c, rm_niff_elem *e, uint32_t *pos, uint32_t end, const char *where, const char *label)
+static bool body_coll(niff_ctx *c, rm_niff_elem *e, uint32_t *pos, uint32_t end, const char *where, const niff_label *label)
 {
     static const uint32_t types[][2] = {
         {RM_NIFF_COLL_TYPE_TERRAIN, RM_NIFF_KIND_COLL_DATA_TERRAIN},
@@ -254,10 +269,10 @@ static bool body_coll(niff_ctx *c, rm_niff_elem *e, uint32_t *pos, uint32_t end,
         if (types[i][0] == type)
             kind = types[i][1];
     if (kind == RM_NIFF_KIND_RAW)
-        niff_warn_once(c, W_MISC + 3, where, label, e->offset, "coll_type 0x%x is unknown; its CollData kept as raw bytes",
+        niff_warn_once_l(c, W_MISC + 3, where, label, e->offset, "coll_type 0x%x is unknown; its CollData kept as raw bytes",
                        type);
     if (end - *pos < 12) {
-        niff_error(c, where, label, e->offset, "coll_type 0x%x but no CollData follows", type);
+        niff_error_l(c, where, label, e->offset, "coll_type 0x%x but no CollData follows", type);
         return false;
     }
     if (!alloc_subs(c, e, 1))
@@ -266,7 +281,7 @@ static bool body_coll(niff_ctx *c, rm_niff_elem *e, uint32_t *pos, uint32_t end,
 }
 
 static bool body_envelope(niff_ctx *c, rm_niff_elem *e, uint32_t *pos, uint32_t end, const char *where,
-                          const char *label)
+                          const niff_label *label)
 {
     uint64_t full = e->words[5];
     uint64_t n = full + e->words[6] + e->words[7] + e->words[8];
@@ -276,14 +291,14 @@ static bool body_envelope(niff_ctx *c, rm_niff_elem *e, uint32_t *pos, uint32_t 
         return false;
     for (uint32_t i = 0; i < (uint32_t)n; i++) {
         if (end - *pos < 12) {
-            niff_error(c, where, label, e->offset, "part %u is past the end of the envelope", i);
+            niff_error_l(c, where, label, e->offset, "part %u is past the end of the envelope", i);
             return false;
         }
         uint32_t kind = RM_NIFF_KIND_ENVELOPE_PART;
         if (i < full) {
             kind = RM_NIFF_KIND_FULL_WEIGHTED_PART;
         } else {
-            niff_warn_once(c, W_MISC + 4, where, label, e->offset,
+            niff_warn_once_l(c, W_MISC + 4, where, label, e->offset,
                            "WeightedPart, MorphPart and EnvelopeTri layouts are not known (spec §10 item 22); "
                            "kept as raw bytes through their size fields");
         }
@@ -294,7 +309,7 @@ static bool body_envelope(niff_ctx *c, rm_niff_elem *e, uint32_t *pos, uint32_t 
 }
 
 static bool body_cluster_shape(niff_ctx *c, rm_niff_elem *e, uint32_t *pos, uint32_t end, const char *where,
-                               const char *label)
+                               const niff_label *label)
 {
     uint64_t nc = e->words[5], nt = e->words[6];
     if (!room(c, where, label, e->offset, nc * 56 + nt * 100, end - *pos, "cluster shape",
@@ -312,7 +327,7 @@ static bool body_cluster_shape(niff_ctx *c, rm_niff_elem *e, uint32_t *pos, uint
 }
 
 bool niff_parse_elem(niff_ctx *c, uint32_t kind, uint32_t off, uint32_t avail, const char *where,
-                     const char *label, rm_niff_elem *e)
+                     const niff_label *label, rm_niff_elem *e)
 {
     const niff_schema *s = niff_schema_of(kind);
     memset(e, 0, sizeof *e);
@@ -320,31 +335,32 @@ bool niff_parse_elem(niff_ctx *c, uint32_t kind, uint32_t off, uint32_t avail, c
     e->offset = off;
     uint32_t wc = s->info.word_count;
     if (avail < 4 * wc) {
-        niff_error(c, where, label, off, "%u bytes are left but %s elements need at least %u", avail, s->info.name, 4 * wc);
+        niff_error_l(c, where, label, off, "%u bytes are left but %s elements need at least %u", avail, s->info.name, 4 * wc);
         return false;
     }
     e->word_count = wc;
+    const uint8_t *src = c->d + off;
     for (uint32_t i = 0; i < wc; i++)
-        e->words[i] = niff_u32(c, off + 4 * i);
+        e->words[i] = rm_be32(src + 4 * i);
     e->tag = e->words[0];
     e->index = kind == RM_NIFF_KIND_SCENE ? 0 : e->words[1];
     e->size = e->words[s->size_word];
     if (s->info.tag && e->tag != s->info.tag) {
-        niff_error(c, where, label, off, "tag 0x%08x but %s elements have 0x%08x", e->tag, s->info.name, s->info.tag);
+        niff_error_l(c, where, label, off, "tag 0x%08x but %s elements have 0x%08x", e->tag, s->info.name, s->info.tag);
         return false;
     }
     const char *size_field = s->info.field[s->size_word];
     if (e->size < 4 * wc) {
-        niff_error(c, where, label, off, "%s %u is smaller than the %u bytes of its fixed fields", size_field, e->size,
+        niff_error_l(c, where, label, off, "%s %u is smaller than the %u bytes of its fixed fields", size_field, e->size,
                    4 * wc);
         return false;
     }
     if (e->size > avail) {
-        niff_error(c, where, label, off, "%s %u runs past the %u bytes that are left", size_field, e->size, avail);
+        niff_error_l(c, where, label, off, "%s %u runs past the %u bytes that are left", size_field, e->size, avail);
         return false;
     }
     if (s->header_word != NIFF_NONE && s->expect_header && e->words[s->header_word] != s->expect_header)
-        niff_warn_once(c, W_HEADER_SIZE + kind, where, label, off,
+        niff_warn_once_l(c, W_HEADER_SIZE + kind, where, label, off,
                        "%s %u, writers use %u; the fields are read at their documented offsets",
                        s->info.field[s->header_word], e->words[s->header_word], s->expect_header);
     uint32_t pos = off + 4 * wc, end = off + e->size;
@@ -411,7 +427,7 @@ bool niff_parse_elem(niff_ctx *c, uint32_t kind, uint32_t off, uint32_t avail, c
     if (s->neb_word != NIFF_NONE) {
         uint32_t nb = e->words[s->neb_word], ub = e->words[s->ueb_word];
         if ((uint64_t)nb + ub > end - pos) {
-            niff_error(c, where, label, off,
+            niff_error_l(c, where, label, off,
                        "nintendo_extension_block_size %u + user_extension_block_size %u run past the end of the %s "
                        "(%u bytes left)", nb, ub, s->info.short_name, end - pos);
             return false;
@@ -423,7 +439,7 @@ bool niff_parse_elem(niff_ctx *c, uint32_t kind, uint32_t off, uint32_t avail, c
     }
     if (pos < end) {
         e->tail = blob(c, pos, end - pos);
-        niff_warn_once(c, W_TAIL + kind, where, label, off,
+        niff_warn_once_l(c, W_TAIL + kind, where, label, off,
                        "%s %u leaves %u bytes after the fields the spec describes; kept as they are",
                        size_field, e->size, end - pos);
     }

@@ -30,7 +30,24 @@ static bool parse_scene(niff_ctx *c, uint32_t off, rm_niff_list *l)
     l->tag = niff_u32(c, off);
     l->size = niff_u32(c, off + 8);
     l->header_size = niff_u32(c, off + 4);
-    return niff_parse_elem(c, RM_NIFF_KIND_SCENE, off, l->size, "SceneList", "scene", &l->elems[0]);
+    static const niff_label scene = {NULL, "scene", NIFF_NO_INDEX};
+    return niff_parse_elem(c, RM_NIFF_KIND_SCENE, off, l->size, "SceneList", &scene, &l->elems[0]);
+}
+
+/* The name of the list's size array, for messages: "obj_num_byte",
+   "st_group_size", "tri_color_group_size"... */
+static const char *size_array_name(uint32_t list, const niff_schema *ks, bool two, bool second, char *buf, size_t n)
+{
+    if (two)
+        return second ? (list == RM_NIFF_LIST_COLOR ? "vtx_color_group_size" : "vtx_nv_group_size")
+                      : (list == RM_NIFF_LIST_COLOR ? "tri_color_group_size" : "tri_nv_group_size");
+    /* "<kind>_tag" -> "<kind>_num_byte"; the spec names three "<kind>_size" */
+    bool sz = list == RM_NIFF_LIST_ST || list == RM_NIFF_LIST_ENVELOPE || list == RM_NIFF_LIST_CLUSTER;
+    snprintf(buf, n, "%s%s", ks->info.field[0], sz ? "_size" : "_num_byte");
+    char *t = strstr(buf, "_tag_");
+    if (t)
+        memmove(t, t + 4, strlen(t + 4) + 1);
+    return buf;
 }
 
 bool niff_parse_list(niff_ctx *c, uint32_t list, uint32_t off, rm_niff_list *l)
@@ -96,25 +113,12 @@ bool niff_parse_list(niff_ctx *c, uint32_t list, uint32_t off, rm_niff_list *l)
         uint32_t kind = li->kind + (second ? 1u : 0u);
         uint32_t idx = second ? i - l->count : i;
         const niff_schema *s = niff_schema_of(kind);
-        char label[96];
-        snprintf(label, sizeof label, "%s %u", s->info.short_name, idx);
+        niff_label label = {NULL, s->info.short_name, idx};
         uint32_t es = l->elem_size[i];
-        const char *arr = two ? (second ? (list == RM_NIFF_LIST_COLOR ? "vtx_color_group_size" : "vtx_nv_group_size")
-                                        : (list == RM_NIFF_LIST_COLOR ? "tri_color_group_size" : "tri_nv_group_size"))
-                              : NULL;
         char arrname[64];
-        if (!arr) {
-            /* "<kind>_tag" -> "<kind>_num_byte"; the spec names three "<kind>_size" */
-            bool sz = list == RM_NIFF_LIST_ST || list == RM_NIFF_LIST_ENVELOPE || list == RM_NIFF_LIST_CLUSTER;
-            snprintf(arrname, sizeof arrname, "%s%s", ks->info.field[0], sz ? "_size" : "_num_byte");
-            char *t = strstr(arrname, "_tag_");
-            if (t)
-                memmove(t, t + 4, strlen(t + 4) + 1);
-            arr = arrname;
-        }
         if (es > end - pos) {
-            niff_error(c, where, label, pos, "%s[%u] %u runs past the end of the list (%u bytes left)", arr, idx, es,
-                       end - pos);
+            niff_error_l(c, where, &label, pos, "%s[%u] %u runs past the end of the list (%u bytes left)",
+                         size_array_name(list, ks, two, second, arrname, sizeof arrname), idx, es, end - pos);
             ok = false;
             break;
         }
@@ -122,14 +126,15 @@ bool niff_parse_list(niff_ctx *c, uint32_t list, uint32_t off, rm_niff_list *l)
         if (es >= 4 * (sw + 1u)) {
             uint32_t own = niff_u32(c, pos + 4 * sw);
             if (own != es) {
-                niff_error(c, where, label, pos, "%s %u but %s[%u] is %u", s->info.field[sw], own, arr, idx, es);
+                niff_error_l(c, where, &label, pos, "%s %u but %s[%u] is %u", s->info.field[sw], own,
+                             size_array_name(list, ks, two, second, arrname, sizeof arrname), idx, es);
                 pos += es;
                 continue;
             }
         }
-        if (niff_parse_elem(c, kind, pos, es, where, label, &l->elems[i])) {
+        if (niff_parse_elem(c, kind, pos, es, where, &label, &l->elems[i])) {
             if (l->elems[i].index != idx)
-                niff_error(c, where, label, pos, "%s %u, expected %u", s->info.field[1], l->elems[i].index, idx);
+                niff_error_l(c, where, &label, pos, "%s %u, expected %u", s->info.field[1], l->elems[i].index, idx);
         } else {
             niff_elem_free(&l->elems[i]);
             if (c->nomem)

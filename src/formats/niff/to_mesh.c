@@ -38,7 +38,9 @@ rm_status rm_niff_read_mesh(const uint8_t *data, size_t size, const char *name, 
     rm_mesh_init(out);
     rm_niff_file f;
     memset(&f, 0, sizeof f);
-    rm_status st = rm_niff_read(data, size, name, &f, diag);
+    /* data outlives f here: no copy of the input */
+    rm_niff_read_options opt = {.borrow_data = true};
+    rm_status st = rm_niff_read_with(data, size, name, &opt, &f, diag);
     if (st == RM_OK)
         st = rm_niff_to_mesh_named(&f, name, out, diag);
     rm_niff_free(&f);

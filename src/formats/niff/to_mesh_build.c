@@ -873,8 +873,8 @@ static void walk(ctx *c)
 rm_status rm_niff_to_mesh_named(const rm_niff_file *f, const char *name, rm_mesh *out, rm_diag *diag)
 {
     rm_mesh_init(out);
-    if (!f)
-        return RM_USAGE;
+    if (!f || f->check_only)
+        return RM_USAGE;    /* a check_only model keeps no Tris */
     ctx c;
     memset(&c, 0, sizeof c);
     c.f = f;

@@ -37,6 +37,8 @@ rm_status rm_niff_write(const rm_niff_file *f, uint8_t **data, size_t *size, rm_
 {
     *data = NULL;
     *size = 0;
+    if (f->check_only)
+        return RM_USAGE;    /* its TriGroups keep no Tris: the bytes could not be written back */
     rm_writer w;
     rm_writer_init(&w);
     for (uint32_t i = 0; i < 25; i++)
