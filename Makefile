@@ -51,12 +51,14 @@ fuzz:
 	@sh scripts/deps.sh fuzz
 	@sh scripts/fuzz.sh $(BUILD_FUZZ) $(FUZZ_SECONDS)
 
-# The bench's peers (assimp, libimagequant) are installed before the
-# configure step, so that bench_quantize is found and built.
+# The bench's peers (assimp, libimagequant, tinyobjloader, valgrind, GNU
+# time) are installed before the configure step, so that bench_quantize and
+# bench_tinyobj are found and built. make bench BENCH_ARGS=--quick: no
+# callgrind, fewer runs (docs/bench.md).
 bench:
 	@sh scripts/deps.sh bench
 	@$(MAKE) build
-	@sh bench/run.sh $(BUILD)/retromesh
+	@sh bench/run.sh $(BENCH_ARGS) $(BUILD)/retromesh
 
 install: build
 	@cmake --install $(BUILD)
