@@ -7,7 +7,7 @@
    clamped to 0..31. GOUR uses each corner's own OBJ color, which is the
    color the artist painted even where the weld merged two positions of
    different colors. Polygons of other materials get 0. */
-#include "fixed_round.h"
+#include "core/fixed_round.h"
 #include "stages.h"
 
 #include <math.h>
@@ -16,7 +16,7 @@
 rm_fixed rm_cv_color_fixed(double c, bool *bad)
 {
     rm_fixed f;
-    if (!rm_cv_fixed_from_double(c, &f)) {
+    if (!rm_fixed_round(c, &f)) {
         *bad = true;
         return RM_FIXED_ONE;
     }
@@ -45,13 +45,13 @@ uint16_t rm_cv_gouraud_color(rm_vec3d color)
 static rm_fixed channel_fixed(double c)
 {
     rm_fixed f;
-    return rm_cv_fixed_from_double(c, &f) ? f : RM_FIXED_ONE;
+    return rm_fixed_round(c, &f) ? f : RM_FIXED_ONE;
 }
 
 static bool channel_bad(double c)
 {
     rm_fixed f;
-    return !rm_cv_fixed_from_double(c, &f);
+    return !rm_fixed_round(c, &f);
 }
 
 /* The color of a position, each bad channel replaced by 1.0. */

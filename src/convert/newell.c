@@ -4,7 +4,7 @@
    it is the exact normal of a planar polygon and the best-fit normal of a
    non-planar one, and it does not depend on which corner is first. Taken
    relative to p[0], the products stay small and exact for Q16.16 input. */
-#include "fixed_round.h"
+#include "core/fixed_round.h"
 #include "geometry.h"
 
 #include <math.h>
@@ -100,9 +100,9 @@ rm_vec3x rm_cv_unit_fixed(rm_vec3d v)
     double x = v.x / m, y = v.y / m, z = v.z / m;
     double len = sqrt(x * x + y * y + z * z);
     /* Components are within [-1, 1]: the conversion cannot fail. */
-    (void)rm_cv_fixed_from_double(x / len, &out.x);
-    (void)rm_cv_fixed_from_double(y / len, &out.y);
-    (void)rm_cv_fixed_from_double(z / len, &out.z);
+    (void)rm_fixed_round(x / len, &out.x);
+    (void)rm_fixed_round(y / len, &out.y);
+    (void)rm_fixed_round(z / len, &out.z);
     return out;
 }
 

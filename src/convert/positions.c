@@ -3,7 +3,7 @@
    The OBJ is Y up, right handed; the Saturn is Y down, Z forward: a turn
    of 180 degrees around X, (x, -y, -z). Only positions used by a face are
    converted and checked: a stray vertex far away is not an error. */
-#include "fixed_round.h"
+#include "core/fixed_round.h"
 #include "stages.h"
 
 #include <math.h>
@@ -22,7 +22,7 @@ rm_vec3d rm_cv_axis_change(rm_vec3d p, bool saturn_axes, double scale)
 static bool in_range(double v)
 {
     rm_fixed f;
-    return rm_cv_fixed_from_double(v, &f);
+    return rm_fixed_round(v, &f);
 }
 
 /* Reports the first coordinate of position i that does not fit. */
@@ -82,7 +82,7 @@ rm_status rm_cv_convert_positions(rm_cv_ctx *c)
         rm_fixed f[3];
         bool ok = true;
         for (int a = 0; a < 3; a++)
-            ok = rm_cv_fixed_from_double(fin[a], &f[a]) && ok;
+            ok = rm_fixed_round(fin[a], &f[a]) && ok;
         if (!ok) {
             report(c, i, obj, fin);
             errors++;

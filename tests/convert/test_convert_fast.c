@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "convert/fixed_round.h"
+#include "core/fixed_round.h"
 #include "convert/geometry.h"
 #include "core/bytes.h"
 #include "retromesh/convert.h"
@@ -43,13 +43,26 @@ static double rnd_double_bits(void)
     return d;
 }
 
-/* ---- rm_cv_fixed_from_double ------------------------------------------ */
+/* ---- rm_fixed_round ---------------------------------------------------- */
+
+/* The plain formula rm_fixed_from_double() had before it became the inline
+   one: the oracle (round() is exact and rounds halves away from zero). */
+static bool ref_fixed_from_double(double v, rm_fixed *out)
+{
+    if (!isfinite(v))
+        return false;
+    double scaled = round(v * 65536.0);
+    if (scaled > 2147483647.0 || scaled < -2147483648.0)
+        return false;
+    *out = (rm_fixed)scaled;
+    return true;
+}
 
 static void check_fixed(double v)
 {
     rm_fixed a = 0x5A5A5A5A, b = 0x5A5A5A5A;
-    bool ra = rm_fixed_from_double(v, &a);
-    bool rb = rm_cv_fixed_from_double(v, &b);
+    bool ra = ref_fixed_from_double(v, &a);
+    bool rb = rm_fixed_round(v, &b);
     if (ra != rb || a != b)
         fail_msg("%.17g: rm_fixed_from_double %d %ld, inline %d %ld", v, ra, (long)a, rb, (long)b);
 }

@@ -148,6 +148,21 @@ static bool resize(void *pp, size_t count, size_t elem)
     return true;
 }
 
+/* Appends n items of `elem` bytes at index `base` of *arr (capacity *cap,
+   grown as next_cap says): the merge of a worker's uvs and normals. */
+static bool append_items(void **arr, size_t *cap, size_t base, const void *src, size_t n,
+                         size_t elem)
+{
+    if (base + n > *cap) {
+        size_t c;
+        if (!next_cap(*cap, base + n, elem, &c) || !resize(arr, c, elem))
+            return false;
+        *cap = c;
+    }
+    memcpy((char *)*arr + base * elem, src, n * elem);
+    return true;
+}
+
 static char *copy_name(const char *s, size_t n)
 {
     char *c = malloc(n + 1);
@@ -1134,28 +1149,13 @@ static bool chunk_append(obj_parser *ps, obj_chunk *w)
                 m->position_line[bv + i] = c->position_line[i] + line_off;
         m->position_count = bv + nv;
     }
-    if (nt) {
-        size_t cap;
-        if (bt + nt > ps->uv_cap) {
-            if (!next_cap(ps->uv_cap, bt + nt, sizeof *m->uvs, &cap) ||
-                !resize(&m->uvs, cap, sizeof *m->uvs))
-                goto nomem;
-            ps->uv_cap = cap;
-        }
-        memcpy(m->uvs + bt, c->uvs, nt * sizeof *m->uvs);
-        m->uv_count = bt + nt;
-    }
-    if (nn) {
-        size_t cap;
-        if (bn + nn > ps->nrm_cap) {
-            if (!next_cap(ps->nrm_cap, bn + nn, sizeof *m->normals, &cap) ||
-                !resize(&m->normals, cap, sizeof *m->normals))
-                goto nomem;
-            ps->nrm_cap = cap;
-        }
-        memcpy(m->normals + bn, c->normals, nn * sizeof *m->normals);
-        m->normal_count = bn + nn;
-    }
+    if (nt && !append_items((void **)&m->uvs, &ps->uv_cap, bt, c->uvs, nt, sizeof *m->uvs))
+        goto nomem;
+    m->uv_count = bt + nt;
+    if (nn && !append_items((void **)&m->normals, &ps->nrm_cap, bn, c->normals, nn,
+                            sizeof *m->normals))
+        goto nomem;
+    m->normal_count = bn + nn;
 
     /* Corners: the relative indexes get the counts of the chunks before. */
     if (nc) {

@@ -1,23 +1,24 @@
-/* src/convert/fixed_round.h - rm_fixed_from_double() inline, for the
-   converter's per-vertex and per-polygon loops.
+/* src/core/fixed_round.h - the double -> Q16.16 rounding, inline: the body
+   of rm_fixed_from_double() (core/fixed.c), for the converter's per-vertex
+   and per-polygon loops.
 
    Usage:
      rm_fixed f;
-     if (!rm_cv_fixed_from_double(v, &f)) ...not finite, or outside Q16.16...
+     if (!rm_fixed_round(v, &f)) ...not finite, or outside Q16.16...
 
-   The same result bit for bit as rm_fixed_from_double() (round(v * 65536),
-   halves away from zero; false, *out untouched, when that is not finite or
-   does not fit an int32), without the two library calls (isfinite, round)
-   per coordinate. tests/convert/test_convert_fixed.c compares the two. */
-#ifndef RM_CONVERT_FIXED_ROUND_H
-#define RM_CONVERT_FIXED_ROUND_H
+   round(v * 65536), halves away from zero; false, *out untouched, when that
+   is not finite or does not fit an int32; without the two library calls
+   (isfinite, round) per coordinate. tests/convert/test_convert_fast.c
+   compares it with the round() formula. */
+#ifndef RM_CORE_FIXED_ROUND_H
+#define RM_CORE_FIXED_ROUND_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "retromesh/fixed.h"
 
-static inline bool rm_cv_fixed_from_double(double v, rm_fixed *out)
+static inline bool rm_fixed_round(double v, rm_fixed *out)
 {
     double s = v * 65536.0;
     /* round(s) fits an int32 exactly when -2^31 - 0.5 < s < 2^31 - 0.5
