@@ -10,7 +10,8 @@ _retromesh_options() {
         convert) echo "-o --output --saturn-axes --scale --no-weld --keep-triangles --merge-triangles
                        --skeleton --texture-dir --texture-out --embed-textures --dither --max-texture
                        --slice-textures --no-textures --strict --rebuild --max-input -q --quiet
-                       -v --verbose --c-header --c-name --rigid --key-ticks --loop --once --help" ;;
+                       -v --verbose --c-header --c-name --rigid --key-ticks --loop --once --max-polygons
+                       --max-points --error --out-dir --help" ;;
         info) echo "--json --keys --extract-textures --max-input --help" ;;
         check) echo "-q --quiet --json --max-input --help" ;;
         pose) echo "--anim --time --blend --json --max-input --help" ;;

@@ -7,7 +7,7 @@
 #   scripts/deps.sh fuzz       also clang, for the libFuzzer targets (make fuzz)
 #   scripts/deps.sh bench      also the benchmark's peers (make bench)
 set -eu
-pkgs="cmake make gcc pkg-config libc6-dev libcmocka-dev libjansson-dev libspng-dev libstb-dev zlib1g-dev libgif-dev libdeflate-dev gcc-sh4-linux-gnu binutils-sh-elf qemu-user python3"
+pkgs="cmake make gcc pkg-config libc6-dev libcmocka-dev libjansson-dev libspng-dev libstb-dev zlib1g-dev libgif-dev libdeflate-dev libmeshoptimizer-dev libxxhash-dev gcc-sh4-linux-gnu binutils-sh-elf qemu-user python3"
 case "${1:-}" in
   "") ;;
   # clang is half of the whole set-up (258 MiB): only make fuzz needs it.

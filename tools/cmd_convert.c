@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "cmd_convert.h"
 #include "formats/registry/registry.h"
 #include "retromesh/cheader.h"
 #include "retromesh/skeleton.h"
@@ -44,6 +45,14 @@ static void usage(FILE *out)
           "                     rotation)\n"
           " *--merge-triangles  join pairs of flat neighbouring triangles into quads (same material,\n"
           "                     group, UVs and normals; fewer polygons for the VDP1)\n"
+          " *--max-polygons N   simplify the model (meshoptimizer) to at most N polygons in the\n"
+          "                     JOM, keeping groups (bones), material borders, UV seams and vertex\n"
+          "                     colours, triangle pairs joined into quads; prints the error it made\n"
+          " *--max-points N     the same for the points\n"
+          " *--error E          simplify until the error would pass E (model units after --scale,\n"
+          "                     or a share of the radius: 2%); with a count, both must hold\n"
+          "  --out-dir CD       convert every file into the folder CD with one texture namespace\n"
+          "                     (docs/build.md)\n"
           " *--skeleton RIG.json\n"
           "                     add a rigid skeleton and its animations (BONE and ANIM chunks)\n"
           "                     from a JSON file (the format: docs/skeleton.md)\n"
@@ -187,21 +196,6 @@ static bool is_stream(const char *out)
     return !strcmp(out, "-") || (stat(out, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode));
 }
 
-#define MAX_ANIM_NAMES 64
-
-typedef struct convert_args {
-    const char *in, *out, *texture_out, *skeleton;
-    /* glTF input: --rigid, --key-ticks, --loop, --once */
-    rm_gltf_options gltf;
-    const char *gltf_only;      /* the first of them given, for a message */
-    const char *loop[MAX_ANIM_NAMES], *once[MAX_ANIM_NAMES];
-    const char *jom_only;       /* an option only a .jom output takes */
-    const char *c_name;         /* --c-name */
-    bool quiet, verbose, rebuild, c_header;
-    rm_convert_options opt;
-    char summary[1024];     /* -v: what was written */
-} convert_args;
-
 /* Reads, writes into the set and commits: the status of the run. */
 static rm_status run(convert_args *a, rm_format kind, rm_output_set *set, rm_diag *diag)
 {
@@ -312,6 +306,10 @@ static rm_status run(convert_args *a, rm_format kind, rm_output_set *set, rm_dia
         char line[256];
         rm_convert_budget_line(&res.budget, line, sizeof line);
         rm_diag_add_last(diag, RM_NOTE, "%s: %s", a->out, line);
+        if (res.simplify.done) {
+            rm_convert_simplify_line(&res.simplify, line, sizeof line);
+            rm_diag_add_last(diag, RM_NOTE, "%s: %s", a->out, line);
+        }
     }
     rm_convert_result_free(&res);
     rm_skeleton_free(&skel);
@@ -326,11 +324,16 @@ int rm_cmd_convert(int argc, char **argv)
     rm_convert_options_default(&a.opt);
     rm_gltf_options_default(&a.gltf);
     const char *jom_only = NULL;    /* an option that only a .jom output takes */
+    const char *out_dir = NULL;     /* --out-dir CD: every operand is a model */
+    /* the operands, told apart once all options are read */
+    const char *operands[RM_CONVERT_MAX_INPUTS];
+    size_t operand_count = 0;
 
     enum {
         O_HELP = 1, O_OUT, O_AXES, O_SCALE, O_NO_WELD, O_KEEP_TRI, O_MERGE_TRI, O_SKELETON, O_TEX_DIR,
         O_TEX_OUT, O_EMBED, O_DITHER, O_MAX_TEX, O_SLICE, O_NO_TEX, O_STRICT, O_REBUILD, O_QUIET,
-        O_VERBOSE, O_MAX_INPUT, O_C_HEADER, O_C_NAME, O_RIGID, O_KEY_TICKS, O_LOOP, O_ONCE
+        O_VERBOSE, O_MAX_INPUT, O_C_HEADER, O_C_NAME, O_RIGID, O_KEY_TICKS, O_LOOP, O_ONCE,
+        O_MAX_POLYGONS, O_MAX_POINTS, O_ERROR, O_OUT_DIR
     };
     static const rm_cli_option opts[] = {
         {"help", 'h', false, O_HELP},
@@ -359,6 +362,10 @@ int rm_cmd_convert(int argc, char **argv)
         {"key-ticks", 0, true, O_KEY_TICKS},
         {"loop", 0, true, O_LOOP},
         {"once", 0, true, O_ONCE},
+        {"max-polygons", 0, true, O_MAX_POLYGONS},
+        {"max-points", 0, true, O_MAX_POINTS},
+        {"error", 0, true, O_ERROR},
+        {"out-dir", 0, true, O_OUT_DIR},
         {0},
     };
     rm_cli_args p;
@@ -368,7 +375,7 @@ int rm_cmd_convert(int argc, char **argv)
         if (id != RM_CLI_BAD && id != RM_CLI_OPERAND && id != O_HELP && id != O_NO_TEX && id != O_REBUILD &&
             id != O_QUIET && id != O_VERBOSE && id != O_TEX_DIR && id != O_OUT && id != O_MAX_INPUT &&
             id != O_C_HEADER && id != O_C_NAME && id != O_RIGID && id != O_KEY_TICKS && id != O_LOOP &&
-            id != O_ONCE)
+            id != O_ONCE && id != O_OUT_DIR)
             for (const rm_cli_option *o = opts; o->id; o++)
                 if (o->id == id)
                     jom_only = o->name;
@@ -461,6 +468,38 @@ int rm_cmd_convert(int argc, char **argv)
             a.opt.scale = s;
             break;
         }
+        case O_MAX_POLYGONS:
+        case O_MAX_POINTS: {
+            char *end;
+            unsigned long n = strtoul(value, &end, 10);
+            if (*value < '0' || *value > '9' || *end != 0 || n < 1 || n > 65535)
+                return rm_cli_usage_error("convert", "--%s takes a whole number from 1 to 65535, not '%s'",
+                                          id == O_MAX_POLYGONS ? "max-polygons" : "max-points", value);
+            *(id == O_MAX_POLYGONS ? &a.opt.max_polygons : &a.opt.max_points) = (uint32_t)n;
+            break;
+        }
+        case O_ERROR: {
+            /* model units, or "2%": a share of the bounding radius */
+            char *end;
+            double e = strtod(value, &end);
+            bool share = *end == '%';
+            if (*value == 0 || *value == '-' || (share ? end[1] != 0 : *end != 0) || !(e > 0.0) ||
+                e > (share ? 100.0 : 1e9))
+                return rm_cli_usage_error("convert",
+                                          "--error takes a distance greater than 0 in model units (0.05) "
+                                          "or a share of the model's radius (2%%), not '%s'",
+                                          value);
+            a.opt.max_error = share ? e / 100.0 : e;
+            a.opt.max_error_is_share = share;
+            break;
+        }
+        case O_OUT_DIR:
+            if (!*value)
+                return rm_cli_usage_error("convert", "--out-dir needs a folder");
+            if (out_dir)
+                return rm_cli_usage_error("convert", "--out-dir is given twice");
+            out_dir = value;
+            break;
         case O_MAX_INPUT:
             if (!rm_cli_max_input("convert", value))
                 return EXIT_USAGE;
@@ -473,15 +512,32 @@ int rm_cmd_convert(int argc, char **argv)
             a.out = value;
             break;
         case RM_CLI_OPERAND:
-            if (!a.in)
-                a.in = value;
-            else if (!a.out)
-                a.out = value;
-            else
-                return rm_cli_usage_error("convert", "too many files ('%s')", value);
+            if (operand_count == RM_CONVERT_MAX_INPUTS)
+                return rm_cli_usage_error("convert", "more than %d files: use a project file "
+                                          "(retromesh build, docs/build.md)", RM_CONVERT_MAX_INPUTS);
+            operands[operand_count++] = value;
             break;
         }
     }
+    if (out_dir) {
+        /* every operand is a model, into one CD folder */
+        if (a.out)
+            return rm_cli_usage_error("convert", "--out-dir names the folder: not with -o");
+        if (!operand_count)
+            return rm_cli_usage_error("convert", "no input file");
+        a.jom_only = jom_only;
+        return rm_cmd_convert_batch(&a, operands, operand_count, out_dir);
+    }
+    if (operand_count > 0)
+        a.in = operands[0];
+    if (operand_count > 1) {
+        if (a.out)
+            return rm_cli_usage_error("convert", "the output is given twice");
+        a.out = operands[1];
+    }
+    if (operand_count > 2)
+        return rm_cli_usage_error("convert", "too many files ('%s'): several models go into a folder with "
+                                             "--out-dir CD", operands[2]);
     if (!a.in)
         return rm_cli_usage_error("convert", "no input file");
     if (a.opt.no_textures && (a.opt.embed_textures || a.opt.slice_textures || a.texture_out))

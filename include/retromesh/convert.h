@@ -77,6 +77,22 @@ typedef struct rm_convert_options {
        exactly as the two triangles (flat, convex, the same per-corner data;
        docs/convert.md, "Merging triangles"). Fewer polygons a frame. */
     bool merge_triangles;
+
+    /* Simplification to a budget (docs/convert.md, "Simplification";
+       src/convert/simplify*.c, meshoptimizer). 0 / 0.0: no limit. When any
+       of the three is set, the mesh is simplified before it is converted,
+       keeping groups (and so bones) apart, material borders, UV seams and
+       vertex colours, and triangle pairs are then joined into quads (the
+       merge_triangles rule), so that the limits count what the VDP1 draws.
+       --max-polygons N / --max-points N: at most N polygons / points in the
+       JOM; --error E: stop before the error passes E (model units after
+       scale; with max_error_is_share, E is a share of the bounding radius:
+       --error 2% gives 0.02). The result says what was done
+       (rm_convert_result.simplify). */
+    uint32_t max_polygons;
+    uint32_t max_points;
+    double max_error;
+    bool max_error_is_share;
 } rm_convert_options;
 
 void rm_convert_options_default(rm_convert_options *opt);
@@ -114,8 +130,23 @@ typedef struct rm_convert_texture {
     bool unchanged;
 } rm_convert_texture;
 
+/* What the simplification did (all zero when it did not run). Distances
+   are in model units after --scale. */
+typedef struct rm_convert_simplify {
+    bool done;                  /* a limit was given and the mesh was simplified */
+    uint64_t triangles_before;  /* the source's faces as triangles */
+    uint64_t triangles_after;   /* what meshoptimizer kept */
+    uint32_t polygons_after;    /* the JOM's polygons (after joining pairs) */
+    uint32_t points_after;      /* the JOM's points */
+    double error;               /* the largest distance between the simplified and the original
+                                   surface (measured both ways, not meshoptimizer's estimate) */
+    double radius;              /* the original's bounding radius */
+    double error_share;         /* error / radius */
+} rm_convert_simplify;
+
 /* What a conversion gives besides the model. Owns everything it points to. */
 typedef struct rm_convert_result {
+    rm_convert_simplify simplify;
     size_t texture_count;
     rm_convert_texture *textures;
     size_t image_count;     /* every image file read (inputs: never written over) */
@@ -171,6 +202,11 @@ rm_status rm_convert_settle_textures(rm_convert_result *r, rm_jom_model *jom, co
    (4%), 12 of 1761 polygons, 8 of 2500 points", then ", over budget" when
    over. */
 void rm_convert_budget_line(const rm_convert_budget *b, char *buf, size_t size);
+
+/* The simplification line (no newline), for a result whose simplify.done:
+   "simplified 200000 triangles to 1800 polygons (3411 triangles, 1802
+   points): error 0.0123 (0.41% of the radius 3.02)". */
+void rm_convert_simplify_line(const rm_convert_simplify *s, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -7,6 +7,7 @@
 #include "retromesh/convert.h"
 
 #include "geometry.h"
+#include "simplify.h"
 #include "stages.h"
 
 #include <math.h>
@@ -48,7 +49,7 @@ void rm_cv_ctx_free(rm_cv_ctx *c)
 }
 
 /* The readers check all of this; a mesh built by a program may not be. */
-static bool check_mesh(const rm_cv_ctx *c)
+bool rm_cv_check_mesh(const rm_cv_ctx *c)
 {
     const rm_mesh *m = c->mesh;
 #define BAD(...) do { rm_cv_diag(c, RM_ERROR, "the mesh is inconsistent: " __VA_ARGS__); return false; } while (0)
@@ -172,9 +173,9 @@ static rm_status fill(rm_cv_ctx *c, rm_jom_model *out)
     return RM_OK;
 }
 
-static rm_status run(rm_cv_ctx *c, rm_jom_model *out, rm_convert_result *result)
+rm_status rm_cv_run(rm_cv_ctx *c, rm_jom_model *out, rm_convert_result *result)
 {
-    if (!check_mesh(c))
+    if (!rm_cv_check_mesh(c))
         return RM_INVALID;
     rm_status st = rm_cv_convert_positions(c);
     if (st == RM_OK)
@@ -282,7 +283,10 @@ rm_status rm_convert_mesh_to_jom_ex(const rm_mesh *mesh, const rm_convert_option
                    mesh->position_count, mesh->position_count == 1 ? "vertex" : "vertices");
         return RM_INVALID;
     }
-    rm_status st = run(&c, out, result);
+    /* A budget (--max-polygons, --max-points, --error): the mesh is
+       simplified first, then the simplified mesh runs the same steps. */
+    rm_status st = rm_cv_simplify_wanted(&c.opt) ? rm_cv_simplify(&c, out, result)
+                                                 : rm_cv_run(&c, out, result);
     rm_cv_ctx_free(&c);
     if (st != RM_OK) {
         if (st == RM_NOMEM)

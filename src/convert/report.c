@@ -33,6 +33,8 @@ static void group_of(const rm_cv_ctx *c, size_t face, char *buf, size_t size)
 
 void rm_cv_face_diag(const rm_cv_ctx *c, rm_severity sev, size_t face, const char *fmt, ...)
 {
+    if (c->quiet_faces && sev != RM_ERROR)
+        return;
     va_list ap;
     va_start(ap, fmt);
     char *msg = rm_vformat(fmt, ap);

@@ -82,6 +82,11 @@ typedef struct rm_cv_ctx {
        not the arrays of a model that will not be written. */
     bool doomed;
 
+    /* simplify.c: the mesh is a simplified one whose faces the user never
+       saw (the source's faces were warned about before): warnings about
+       single faces are left out, errors are kept. */
+    bool quiet_faces;
+
     /* merge.c: how many pairs of triangles became quads */
     size_t merged_pairs;
 
