@@ -40,6 +40,7 @@
 #ifndef RETROMESH_LEVEL_H
 #define RETROMESH_LEVEL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -217,6 +218,70 @@ void rm_level_model_refs_free(rm_level_model_refs *r);
 /* "CELL 2 field reflection", "ENTI 0 'barrel' field model",
    "ENTI 3 'tank' property far_model (PROP 5)". */
 void rm_level_model_ref_describe(const rm_level_model_ref *ref, char *buf, size_t size);
+
+/* ---- Far models (src/formats/jol/far.c; docs/levels.md "Far models") -- */
+/*
+   An entity of the level JSON may ask for a far model, a simplified copy of
+   its model drawn past far_distance:
+     {"name": "tower", "model": "TOWER.JOM", "far": {"max_polygons": 150, "distance": 2000}}
+   `retromesh build` makes it (TOWER_F.JOM from the model's source) and sets
+   the entity's far_model (and far_distance) properties;
+   rm_level_build_json alone cannot (it has no model sources): it warns and
+   leaves "far" out.
+     rm_level_far_request *req; size_t n;
+     rm_level_far_requests(text, len, "island.json", &dflt, &req, &n, &diag);
+     ... convert req[i].model's source with req[i].far's limits ...
+     rm_level_far_assign as[] = {{req[0].entity, "TOWER_F.JOM", true, 2000}};
+     rm_level_json_options o = {as, 1};
+     rm_level_build_json_ex(text, len, "island.json", &o, &bytes, &size, &diag);
+     rm_level_far_requests_free(req, n);
+*/
+typedef struct rm_level_far {
+    bool set;
+    uint32_t max_polygons, max_points;  /* 0: no limit */
+    double max_error;                   /* 0: none */
+    bool max_error_is_share;            /* "error": "2%" */
+    bool has_distance;
+    int32_t distance;                   /* far_distance, world units */
+} rm_level_far;
+
+typedef struct rm_level_far_request {
+    size_t entity;          /* the entity's index in "entities" (its ENTI record) */
+    char *entity_name;      /* NULL: none */
+    char *model;            /* its "model" */
+    rm_level_far far;       /* its own "far", else the default */
+    unsigned long line, col;    /* where its "far" (or the entity) is, for messages */
+} rm_level_far_request;
+
+/* The entities with a "model" that want a far model: their own "far"
+   object, or `dflt` (may be NULL or unset) when they have none and no
+   far_model property of their own. "far": false on an entity: none.
+   A bad "far" (unknown key, no limit, out of range, no "model") is an
+   error NAME:LINE:COL. *out is malloc'd (free with
+   rm_level_far_requests_free), NULL when *count is 0. */
+rm_status rm_level_far_requests(const char *text, size_t len, const char *name,
+                                const rm_level_far *dflt, rm_level_far_request **out,
+                                size_t *count, rm_diag *diag);
+void rm_level_far_requests_free(rm_level_far_request *r, size_t count);
+
+typedef struct rm_level_far_assign {
+    size_t entity;          /* index in "entities" */
+    const char *far_model;  /* the far_model property's value */
+    bool has_distance;
+    int32_t distance;       /* the far_distance property */
+} rm_level_far_assign;
+
+typedef struct rm_level_json_options {
+    const rm_level_far_assign *far;     /* may be NULL when far_count is 0 */
+    size_t far_count;
+} rm_level_json_options;
+
+/* rm_level_build_json with far models filled in: each assigned entity gets
+   far_model (and far_distance) properties, and its "far" is not warned
+   about. opt may be NULL (then exactly rm_level_build_json). */
+rm_status rm_level_build_json_ex(const char *text, size_t len, const char *name,
+                                 const rm_level_json_options *opt, uint8_t **data, size_t *size,
+                                 rm_diag *diag);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,10 @@
    the string table so that offsets stay the same, unknown sections come
    back as raw bytes): build -> dump --json -> build gives the same bytes.
 
+   An entity's "far" (far.c) asks `retromesh build` for a far model: this
+   builder only checks it and, unless rm_level_build_json_ex is given the
+   far model's file, warns and leaves it out.
+
    jansson does not keep the place of a value, so a message finds the line
    of a key by scanning the text for its first use as a key (keys(): the
    JSON strings followed by a colon). */
@@ -24,17 +28,12 @@
 
 #include "core/cnum.h"
 #include "jol_internal.h"
+#include "json_ctx.h"
 #include "retromesh/fixed.h"
 
-typedef struct ctx {
-    const char *text;
-    size_t len;
-    const char *file;
-    rm_diag *diag;
-    rm_level_builder *b;
-    const json_t *root;
-    const json_t *scope;    /* the object whose keys are being read (messages) */
-} ctx;
+/* The context (json_ctx.h): far.c reads the "far" of the entities with
+   the same places in the text. */
+typedef rm_jol_json_ctx ctx;
 
 /* Pre-order number of the object `target` among the objects of `v`
    (document order: jansson keeps the keys of an object in their order). */
@@ -113,7 +112,7 @@ static bool scan_key(const ctx *c, const char *key, size_t want, unsigned long *
 
 /* Where `key` is: in the object being read (c->scope) when it is there,
    else its first use as a key. */
-static void key_place(const ctx *c, const char *key, unsigned long *line, unsigned long *col)
+void rm_jol_json_place(const ctx *c, const char *key, unsigned long *line, unsigned long *col)
 {
     size_t n = 0;
     *line = 0;
@@ -181,11 +180,11 @@ static bool pointer_of(const json_t *v, const json_t *target, char *buf, size_t 
    the JSON Pointer of the value ("... (at /entities/3/model)"):
    jansson keeps no places, the pointer says which value even when the
    scan finds no line. */
-static void say(const ctx *c, rm_severity sev, const char *key, const char *msg)
+void rm_jol_json_say(const ctx *c, rm_severity sev, const char *key, const char *msg)
 {
     unsigned long line = 0, col = 0;
     if (key)
-        key_place(c, key, &line, &col);
+        rm_jol_json_place(c, key, &line, &col);
     char where[512] = "";
     if (c->scope && c->root && pointer_of(c->root, c->scope, where, sizeof where, 0)) {
         size_t len = strlen(where);
@@ -210,7 +209,7 @@ static rm_status err(const ctx *c, const char *key, const char *fmt, ...)
     va_start(ap, fmt);
     rm_cvsnprintf(msg, sizeof msg, fmt, ap);   /* "%g" with a '.', whatever the locale */
     va_end(ap);
-    say(c, RM_ERROR, key, msg);
+    rm_jol_json_say(c, RM_ERROR, key, msg);
     return RM_INVALID;
 }
 
@@ -277,7 +276,7 @@ static void builder_message(ctx *c, rm_severity sev, const char *text)
         return;
     }
     c->scope = scope;
-    say(c, sev, key, text);
+    rm_jol_json_say(c, sev, key, text);
 }
 
 /* An integer, a name of the field's enumeration, or a list of flag names. */
@@ -547,9 +546,40 @@ static rm_status section(ctx *c, json_t *js)
     return RM_OK;
 }
 
-static rm_status entity(ctx *c, json_t *je)
+/* The far model of an entity (far.c checks its "far"): the properties
+   far_model (STRING) and far_distance (INT), the types of the schema's
+   "all the classes", after the entity's own properties. Without an
+   assignment a "far" is left out with a warning: only `retromesh build`
+   has the model's source to simplify. */
+static rm_status far_props(ctx *c, const json_t *je, size_t e, const rm_level_far_assign *as)
 {
-    static const char *const extra[] = {"props", "links", NULL};
+    rm_jol_far_entity fe;
+    rm_status st = rm_jol_far_entity_read(c, je, &fe);
+    c->scope = je;
+    if (st != RM_OK)
+        return st;
+    if (!as) {
+        if (fe.far.set)
+            rm_jol_json_say(c, RM_WARNING, "far",
+                            "\"far\" is made by retromesh build (docs/build.md): left out here");
+        return RM_OK;
+    }
+    if (fe.has_far_model)
+        return rm_jol_far_twice(c, je, false);
+    if (as->has_distance && fe.has_far_distance)
+        return rm_jol_far_twice(c, je, true);
+    if ((st = rm_level_builder_add_prop_string(c->b, e, "far_model", as->far_model)) != RM_OK)
+        return st;
+    if (as->has_distance)
+        st = rm_level_builder_add_prop_int(c->b, e, "far_distance", as->distance);
+    return st;
+}
+
+/* An entity of "entities"; `as`: the far model rm_level_build_json_ex
+   gives it (NULL: none). */
+static rm_status entity(ctx *c, json_t *je, const rm_level_far_assign *as)
+{
+    static const char *const extra[] = {"props", "links", "far", NULL};
     if (!json_is_object(je))
         return err(c, "entities", "an entity must be an object");
     c->scope = je;
@@ -592,6 +622,8 @@ static rm_status entity(ctx *c, json_t *je)
                 return st;
         }
     }
+    if ((st = far_props(c, je, e, as)) != RM_OK)
+        return st;
     json_t *links = json_object_get(je, "links");
     c->scope = je;
     if (links) {
@@ -646,19 +678,68 @@ static rm_status entity(ctx *c, json_t *je)
     return RM_OK;
 }
 
+json_t *rm_jol_json_load(const char *text, size_t len, const char *file, rm_diag *diag)
+{
+    json_error_t je;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    if (!root)
+        rm_diag_at(diag, RM_ERROR, file, (unsigned long)(je.line > 0 ? je.line : 0),
+                   (unsigned long)(je.column > 0 ? je.column : 0), "%s", je.text);
+    return root;
+}
+
+/* The far models of rm_level_build_json_ex by entity (*out[i]: the
+   assignment of entities[i], NULL: none); RM_USAGE for an entity that is
+   not there, one given twice, no file name or a distance out of range. */
+static rm_status far_table(const ctx *c, const rm_level_json_options *opt, size_t entities,
+                           const rm_level_far_assign ***out)
+{
+    *out = NULL;
+    if (!opt || !opt->far_count)
+        return RM_OK;
+    const rm_level_far_assign **t = calloc(entities ? entities : 1, sizeof *t);
+    if (!t)
+        return RM_NOMEM;
+    for (size_t k = 0; k < opt->far_count; k++) {
+        const rm_level_far_assign *a = &opt->far[k];
+        const char *why = NULL;
+        if (a->entity >= entities)
+            why = "no such entity";
+        else if (t[a->entity])
+            why = "a second far model for the entity";
+        else if (!a->far_model || !*a->far_model)
+            why = "no file name";
+        else if (a->has_distance && a->distance < 1)
+            why = "a distance below 1";
+        if (why) {
+            rm_diag_at(c->diag, RM_ERROR, c->file, 0, 0, "far model %zu (entity %zu of %zu): %s", k,
+                       a->entity, entities, why);
+            free(t);
+            return RM_USAGE;
+        }
+        t[a->entity] = a;
+    }
+    *out = t;
+    return RM_OK;
+}
+
 rm_status rm_level_build_json(const char *text, size_t len, const char *name, uint8_t **data,
                               size_t *size, rm_diag *diag)
+{
+    return rm_level_build_json_ex(text, len, name, NULL, data, size, diag);
+}
+
+rm_status rm_level_build_json_ex(const char *text, size_t len, const char *name,
+                                 const rm_level_json_options *opt, uint8_t **data, size_t *size,
+                                 rm_diag *diag)
 {
     *data = NULL;
     *size = 0;
     ctx c = {text, len, name ? name : "<json>", diag, NULL, NULL, NULL};
-    json_error_t je;
-    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
-    if (!root) {
-        rm_diag_at(diag, RM_ERROR, c.file, (unsigned long)(je.line > 0 ? je.line : 0),
-                   (unsigned long)(je.column > 0 ? je.column : 0), "%s", je.text);
+    const rm_level_far_assign **far = NULL;
+    json_t *root = rm_jol_json_load(text, len, c.file, diag);
+    if (!root)
         return RM_INVALID;
-    }
     rm_status st = RM_OK;
     c.root = root;
     c.scope = root;
@@ -703,8 +784,10 @@ rm_status rm_level_build_json(const char *text, size_t len, const char *name, ui
         st = err(&c, "entities", "'entities' wants a list");
         goto done;
     }
+    if ((st = far_table(&c, opt, json_array_size(ents), &far)) != RM_OK)
+        goto done;
     json_array_foreach(ents, i, v) {
-        if ((st = entity(&c, v)) != RM_OK)
+        if ((st = entity(&c, v, far ? far[i] : NULL)) != RM_OK)
             goto done;
     }
     /* The writer's messages name the section, record and field: they get
@@ -718,6 +801,7 @@ rm_status rm_level_build_json(const char *text, size_t len, const char *name, ui
 done:
     if (st == RM_NOMEM)
         rm_diag_at(diag, RM_ERROR, c.file, 0, 0, "out of memory");
+    free(far);
     rm_level_builder_free(c.b);
     json_decref(root);
     return st;
