@@ -90,6 +90,12 @@ rm_status rm_output_add_input(rm_output_set *s, const char *path);
    as it was given. */
 bool rm_output_is_input(const rm_output_set *s, const char *path, const char **which);
 
+/* The inputs given so far, in the order given (a name given twice is
+   there twice): what a build records as an entry's inputs (retromesh
+   build, docs/build.md). rm_output_input_name is NULL past the count. */
+size_t rm_output_input_count(const rm_output_set *s);
+const char *rm_output_input_name(const rm_output_set *s, size_t i);
+
 /* Checks that `path` may be an output of this set (not an input, not given
    before) and reserves it. RM_USAGE with a message naming both files. */
 rm_status rm_output_check(rm_output_set *s, const char *path, rm_diag *diag);

@@ -191,6 +191,16 @@ rm_status rm_output_add_input(rm_output_set *s, const char *path)
     return RM_OK;
 }
 
+size_t rm_output_input_count(const rm_output_set *s)
+{
+    return s ? s->n_in : 0;
+}
+
+const char *rm_output_input_name(const rm_output_set *s, size_t i)
+{
+    return s && i < s->n_in ? s->inputs[i].given : NULL;
+}
+
 static out *find_output(rm_output_set *s, const char *path)
 {
     for (size_t i = 0; i < s->n_out; i++)
