@@ -19,6 +19,7 @@ _retromesh_options() {
                       --light --background --wire --scale-up --views --gif --fps --max-frames --cd
                       --for-lights --max-input --help" ;;
         budget) echo "--cd --heap --json --strict --max-input --help" ;;
+        build) echo "-o --output -j --jobs --force --json -q --quiet -v --verbose --help" ;;
         oni) echo "--tag --obj --jom --png --scale --max-input --help" ;;
         level) echo "--json --full --text --docs --header --engine-header --max-input --help" ;;
     esac
@@ -38,7 +39,7 @@ _retromesh() {
     done
 
     if [[ -z $cmd ]]; then
-        COMPREPLY=($(compgen -W "convert info check pose render budget oni level --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "convert info check pose render budget build oni level --help --version" -- "$cur"))
         return
     fi
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # make demo: converts every example OBJ to a JOM in OUT, checks it and prints
-# its content; then a level, pictures, a cd/ folder, NIFF files and an Oni
+# its content; then a level, pictures, a cd/ folder, a CD made by
+# `retromesh build` from examples/build/, NIFF files and an Oni
 # game folder, all in OUT: the files the README's commands run on.
 # Usage: scripts/demo.sh path/to/retromesh OUT_DIR [path/to/oni_make]
 set -eu
@@ -83,6 +84,23 @@ echo "---- retromesh budget for a set of models"
 "$tool" budget "$out/robot.jom" "$out/walker.jom" "$out/colors.jom"
 echo
 echo "================================================================"
+echo "a game's CD in one command: retromesh build examples/build/retromesh.json -o $out/build-cd"
+echo "================================================================"
+# examples/build/ (docs/build.md): the crate and a box whose textures are the
+# same bytes in two folders (one texture file that both name), the robot, the
+# walker with its skeleton simplified to 30 polygons, and a level whose robot
+# (40 polygons) asks for a far model of 30 polygons drawn past 1500 units.
+"$tool" build examples/build/retromesh.json -o "$out/build-cd"
+echo "---- the CD folder $out/build-cd"
+ls "$out/build-cd"
+echo "---- retromesh build again: nothing changed, nothing written"
+"$tool" build examples/build/retromesh.json -o "$out/build-cd"
+echo "---- retromesh budget $out/build-cd/YARD.JOL --cd $out/build-cd: the far model counted too"
+"$tool" budget "$out/build-cd/YARD.JOL" --cd "$out/build-cd"
+echo "---- the robot's far model in the level"
+"$tool" level dump "$out/build-cd/YARD.JOL" | grep far_
+echo
+echo "================================================================"
 echo "NIFF (Nintendo 64): retromesh convert examples/robot.obj $out/robot.niff"
 echo "================================================================"
 "$tool" convert examples/robot.obj "$out/robot.niff"
@@ -112,6 +130,7 @@ else
 fi
 echo
 echo "demo: the models are in $out/: JOM, NIFF, OBJ and PNG files, and cd/ (a game's CD"
-echo "demo: folder: LEVEL.JOL, ROBOT.JOM, BARREL.JOM, CRATE.BIN)"
+echo "demo: folder: LEVEL.JOL, ROBOT.JOM, BARREL.JOM, CRATE.BIN), and build-cd/ (the CD that"
+echo "demo: retromesh build made from examples/build/retromesh.json)"
 [ -d "$out/oni" ] && echo "demo: and oni/ (Oni level files)"
 exit 0

@@ -109,5 +109,6 @@ int rm_cmd_level(int argc, char **argv);
 int rm_cmd_render(int argc, char **argv);
 int rm_cmd_oni(int argc, char **argv);
 int rm_cmd_budget(int argc, char **argv);
+int rm_cmd_build(int argc, char **argv);
 
 #endif

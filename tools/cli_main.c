@@ -21,6 +21,7 @@ static void usage(FILE *out)
           "  render FILE -o OUT.png     draw a model (.jom, .obj, NIFF; --cd DIR) as the Saturn would\n"
           "  oni list|hash|export       Oni level files: instances, geometry hashes, OBJ/JOM export\n"
           "  budget LEVEL.JOL --cd DIR  will a level (or MODEL.JOM...) fit: VRAM, heap, sprites, polygons\n"
+          "  build [PROJECT.json] [-o CD] [-j N]  a game's models and levels into one CD folder\n"
           "\n"
           "  retromesh COMMAND --help   options of a command\n"
           "  retromesh --version\n"
@@ -38,7 +39,7 @@ typedef struct command {
 static const command commands[] = {
     {"convert", rm_cmd_convert}, {"info", rm_cmd_info},     {"check", rm_cmd_check},
     {"pose", rm_cmd_pose},       {"level", rm_cmd_level},   {"render", rm_cmd_render},
-    {"oni", rm_cmd_oni},         {"budget", rm_cmd_budget},
+    {"oni", rm_cmd_oni},         {"budget", rm_cmd_budget}, {"build", rm_cmd_build},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 

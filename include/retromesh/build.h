@@ -237,7 +237,7 @@ typedef struct rm_build_entry_report {
     rm_build_kind kind;
     char name[16];
     rm_build_state state;
-    rm_convert_budget budget;   /* models (also when unchanged: from the JOM in the folder) */
+    rm_convert_budget budget;   /* built models (zero when unchanged: not converted) */
     rm_convert_simplify simplify;
     size_t texture_count;
     char (*textures)[16];       /* the names in its TEXT */

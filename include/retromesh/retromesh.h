@@ -19,5 +19,6 @@
 #include "niff.h"
 #include "cd.h"
 #include "budget.h"
+#include "build.h"
 #define RETROMESH_VERSION_STRING "0.1.0"
 #endif
