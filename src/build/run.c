@@ -83,7 +83,8 @@ typedef struct entry_state {
     const rm_build_record *old;     /* in the old manifest, NULL: none */
     rm_build_hash stamp;
     size_t job;                     /* models: its job; (size_t)-1: none */
-    size_t far_first, far_count;    /* levels: its far jobs */
+    size_t *uses;                   /* levels: the far jobs it names, each once, in order */
+    size_t use_count;
     rm_level_far_request *req;      /* levels: the far requests */
     size_t req_count;
     size_t *req_job;                /* the far job of each request */
@@ -178,6 +179,20 @@ static bool add_inputs(entry_state *s, char *const *paths, size_t n, rm_diag *di
     return true;
 }
 
+/* A job's messages into the build's, as they were (the place's length and
+   the flags the printer groups by kept). */
+static void merge_diag(rm_diag *to, const rm_diag *from)
+{
+    for (size_t m = 0; m < from->count; m++) {
+        size_t before = to->count;
+        rm_diag_add(to, from->items[m].severity, "%s", from->items[m].text);
+        if (to->count == before + 1) {
+            to->items[before].flags = from->items[m].flags;
+            to->items[before].where_len = from->items[m].where_len;
+        }
+    }
+}
+
 /* ---- the worker pool ---------------------------------------------------- */
 
 typedef struct pool {
@@ -214,6 +229,8 @@ static void run_jobs(rm_build_job *jobs, size_t count, const rm_build_options *o
         n = count;
     if (n > 256)
         n = 256;
+    for (size_t i = 0; i < count; i++)
+        jobs[i].threads = n > 1 ? 1 : 0;
     pool p = {jobs, count, 0, 0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER};
     pthread_t th[256];
     size_t started = 0;
@@ -351,7 +368,9 @@ static rm_status plan_level(run *r, entry_state *s)
     s->req_job = calloc(s->req_count ? s->req_count : 1, sizeof *s->req_job);
     if (!s->req_job)
         return RM_NOMEM;
-    s->far_first = r->job_count;
+    s->uses = calloc(s->req_count ? s->req_count : 1, sizeof *s->uses);
+    if (!s->uses)
+        return RM_NOMEM;
     for (size_t i = 0; i < s->req_count; i++) {
         const rm_level_far_request *q = &s->req[i];
         const rm_build_entry *m = model_named(r->p, q->model);
@@ -382,13 +401,24 @@ static rm_status plan_level(run *r, entry_state *s)
             }
             char name[16];
             far_name(m->name, nth, name);
+            for (size_t k = 0; k < r->p->entry_count; k++)
+                if (strcasecmp(r->p->entries[k].name, name) == 0) {
+                    rm_diag_at(r->diag, RM_ERROR, e->source, q->line, q->col,
+                               "the far model of %s would be %s, the name of %s: give that entry "
+                               "another \"name\"", m->name, name, r->p->entries[k].pointer);
+                    st = RM_INVALID;
+                }
             found = new_job(r, m, &q->far, name);
             if (found == (size_t)-1)
                 return RM_NOMEM;
         }
         s->req_job[i] = found;
+        bool seen = false;
+        for (size_t k = 0; k < s->use_count && !seen; k++)
+            seen = s->uses[k] == found;
+        if (!seen)
+            s->uses[s->use_count++] = found;
     }
-    s->far_count = r->job_count - s->far_first;
     return st;
 }
 
@@ -564,11 +594,11 @@ static void report_entry(rm_build_entry_report *er, const entry_state *s, const 
             for (size_t t = 0; t < j->jom.texture_count; t++)
                 snprintf(er->textures[er->texture_count++], 16, "%s", j->jom.textures[t]);
     }
-    if (s->e->kind == RM_BUILD_LEVEL && s->far_count) {
-        er->far_models = calloc(s->far_count, sizeof *er->far_models);
+    if (s->e->kind == RM_BUILD_LEVEL && s->use_count) {
+        er->far_models = calloc(s->use_count, sizeof *er->far_models);
         if (er->far_models)
-            for (size_t k = 0; k < s->far_count; k++)
-                snprintf(er->far_models[er->far_count++], 16, "%s", r->jobs[s->far_first + k].name);
+            for (size_t k = 0; k < s->use_count; k++)
+                snprintf(er->far_models[er->far_count++], 16, "%s", r->jobs[s->uses[k]].name);
     }
 }
 
@@ -616,12 +646,13 @@ static rm_status run_all(run *r, rm_build_report *rep)
     bool failed = plan != RM_OK;
     for (size_t i = 0; i < p->entry_count; i++) {
         entry_state *s = &r->st[i];
-        size_t first = s->e->kind == RM_BUILD_MODEL ? s->job : s->far_first;
-        size_t count = s->e->kind == RM_BUILD_MODEL ? (s->job != (size_t)-1) : s->far_count;
-        for (size_t k = first; count && k < first + count; k++) {
-            rm_build_job *j = &r->jobs[k];
-            for (size_t m = 0; m < j->diag.count; m++)
-                rm_diag_add(r->diag, j->diag.items[m].severity, "%s", j->diag.items[m].text);
+        const size_t *use = s->e->kind == RM_BUILD_MODEL ? &s->job : s->uses;
+        size_t count = s->e->kind == RM_BUILD_MODEL ? (s->job != (size_t)-1) : s->use_count;
+        for (size_t u = 0; u < count; u++) {
+            rm_build_job *j = &r->jobs[use[u]];
+            if (!j->merged)     /* a far model two levels share: its messages once */
+                merge_diag(r->diag, &j->diag);
+            j->merged = true;
             if (j->st != RM_OK) {
                 s->failed = true;
                 if (s->e->kind == RM_BUILD_LEVEL)
@@ -680,9 +711,12 @@ static rm_status run_all(run *r, rm_build_report *rep)
             }
             continue;
         }
-        size_t first = s->e->kind == RM_BUILD_MODEL ? s->job : s->far_first;
-        size_t count = s->e->kind == RM_BUILD_MODEL ? 1 : s->far_count;
-        for (size_t k = first; st == RM_OK && k < first + count; k++) {
+        const size_t *use = s->e->kind == RM_BUILD_MODEL ? &s->job : s->uses;
+        size_t count = s->e->kind == RM_BUILD_MODEL ? 1 : s->use_count;
+        for (size_t u = 0; st == RM_OK && u < count; u++) {
+            size_t k = use[u];
+            if (ids[k])
+                continue;
             rm_build_job *j = &r->jobs[k];
             ids[k] = calloc(j->res.texture_count ? j->res.texture_count : 1, sizeof *ids[k]);
             st = ids[k] ? request_textures(names, j, ids[k]) : RM_NOMEM;
@@ -708,8 +742,8 @@ static rm_status run_all(run *r, rm_build_report *rep)
         if (s->e->kind == RM_BUILD_MODEL) {
             st = stage_job(r, &g, s, &r->jobs[s->job], names, ids[s->job]);
         } else {
-            for (size_t k = s->far_first; st == RM_OK && k < s->far_first + s->far_count; k++)
-                st = stage_job(r, &g, s, &r->jobs[k], names, ids[k]);
+            for (size_t u = 0; st == RM_OK && u < s->use_count; u++)
+                st = stage_job(r, &g, s, &r->jobs[s->uses[u]], names, ids[s->uses[u]]);
             if (st == RM_OK)
                 st = build_level(r, &g, s);
         }
@@ -836,6 +870,7 @@ rm_status rm_build_run(const rm_build_project *p, const rm_build_options *opt, r
         entry_state *s = &r.st[i];
         rm_level_far_requests_free(s->req, s->req_count);
         free(s->req_job);
+        free(s->uses);
         free(s->outputs.v);
         for (size_t k = 0; k < s->input_count; k++)
             free(s->inputs[k].path);

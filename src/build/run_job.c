@@ -94,6 +94,7 @@ void rm_build_job_run(rm_build_job *j)
         ro.no_textures = opt.no_textures;
         ro.texture_dir = opt.texture_dir;
         ro.gltf = e->gltf;
+        ro.threads = j->threads;
         st = rm_model_read_file(e->source, &ro, &mesh, set, &j->diag);
     }
     if (st == RM_OK && e->skeleton) {

@@ -123,4 +123,26 @@ expect_grep "$work/out" "within every limit"
 expect_grep "$work/dump" 'far_model = "ROBOT_F.JOM"'
 expect_grep "$work/dump" "far_distance = 1500"
 expect_status 0 "$RETROMESH" check "$work/ex/cd/ROBOT_F.JOM" "$work/ex/cd/WALKER.JOM"
+# two levels share one far model; taking one level out keeps it for the other
+cp "$work/ex/levels/yard.json" "$work/ex/levels/yard2.json"
+python3 - "$work/ex/retromesh.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+p["levels"].append({"source": "levels/yard2.json", "name": "YARD2.JOL"})
+json.dump(p, open(sys.argv[1], "w"))
+PY
+expect_status 0 "$RETROMESH" build "$work/ex/retromesh.json"
+expect_grep "$work/out" "1 built, 5 unchanged"
+expect_grep "$work/out" "YARD2.JOL    built     far models: ROBOT_F.JOM"
+[ "$(ls "$work/ex/cd" | grep -c _F)" = 1 ] || { echo "FAIL: $(ls "$work/ex/cd")" >&2; fail=1; }
+python3 - "$work/ex/retromesh.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+p["levels"] = p["levels"][1:]
+json.dump(p, open(sys.argv[1], "w"))
+PY
+expect_status 0 "$RETROMESH" build "$work/ex/retromesh.json"
+expect_no_file "$work/ex/cd/YARD.JOL"
+[ -f "$work/ex/cd/ROBOT_F.JOM" ] || { echo "FAIL: the far model YARD2.JOL names was removed" >&2; fail=1; }
+"$RETROMESH" budget "$work/ex/cd/YARD2.JOL" --cd "$work/ex/cd" --strict >"$work/out" 2>&1 || { echo "FAIL: budget of YARD2.JOL" >&2; cat "$work/out" >&2; fail=1; }
 finish
