@@ -156,8 +156,11 @@ static rm_status parse_record(json_t *e, rm_build_record *r, const char **why)
         memcpy(r->outputs[i].name, fn, strlen(fn) + 1);
         r->output_count++;
     }
-    qsort(r->inputs, r->input_count, sizeof *r->inputs, cmp_input);
-    qsort(r->outputs, r->output_count, sizeof *r->outputs, cmp_file);
+    /* (qsort of a NULL array is undefined even for 0 elements) */
+    if (r->input_count > 1)
+        qsort(r->inputs, r->input_count, sizeof *r->inputs, cmp_input);
+    if (r->output_count > 1)
+        qsort(r->outputs, r->output_count, sizeof *r->outputs, cmp_file);
     return RM_OK;
 }
 
@@ -221,7 +224,8 @@ rm_status rm_build_manifest_parse(const char *text, size_t len, const char *name
     /* Two records of one entry: wrong too. (One file in several records is
        a shared texture: right.) */
     if (st == RM_OK) {
-        qsort(out->records, out->record_count, sizeof *out->records, cmp_record);
+        if (out->record_count > 1)
+            qsort(out->records, out->record_count, sizeof *out->records, cmp_record);
         for (size_t i = 0; i + 1 < out->record_count && st == RM_OK; i++)
             if (cmp_record(&out->records[i], &out->records[i + 1]) == 0) {
                 forget(diag, name, "an entry is listed twice");
@@ -306,10 +310,14 @@ rm_status rm_build_manifest_format(const rm_build_manifest *m, char **text, size
         rm_build_file *os = r->output_count ? malloc(r->output_count * sizeof *os) : NULL;
         ok = ok && (!r->input_count || is) && (!r->output_count || os);
         if (ok) {
-            memcpy(is, r->inputs, r->input_count * sizeof *is);
-            memcpy(os, r->outputs, r->output_count * sizeof *os);
-            qsort(is, r->input_count, sizeof *is, cmp_input);
-            qsort(os, r->output_count, sizeof *os, cmp_file);
+            if (r->input_count) {
+                memcpy(is, r->inputs, r->input_count * sizeof *is);
+                qsort(is, r->input_count, sizeof *is, cmp_input);
+            }
+            if (r->output_count) {
+                memcpy(os, r->outputs, r->output_count * sizeof *os);
+                qsort(os, r->output_count, sizeof *os, cmp_file);
+            }
         }
         for (size_t j = 0; ok && j < r->input_count; j++) {
             json_t *x = json_object();

@@ -23,9 +23,10 @@ static json_t *name_set(const char *const *names, size_t n)
         free(s);
         return NULL;
     }
-    if (n)
+    if (n) {
         memcpy(s, names, n * sizeof *s);
-    qsort(s, n, sizeof *s, cmp_str);
+        qsort(s, n, sizeof *s, cmp_str);
+    }
     for (size_t i = 0; i < n; i++)
         if (i == 0 || strcmp(s[i], s[i - 1]) != 0)
             json_array_append_new(arr, json_string(s[i]));

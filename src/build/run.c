@@ -570,10 +570,13 @@ static rm_status new_manifest(run *r, rm_build_manifest *m)
                 return RM_NOMEM;
             d->input_count++;
         }
-        memcpy(d->outputs, out, nout * sizeof *out);
+        if (nout)
+            memcpy(d->outputs, out, nout * sizeof *out);
         d->output_count = nout;
-        qsort(d->inputs, d->input_count, sizeof *d->inputs, cmp_input);
-        qsort(d->outputs, d->output_count, sizeof *d->outputs, cmp_file);
+        if (d->input_count > 1)
+            qsort(d->inputs, d->input_count, sizeof *d->inputs, cmp_input);
+        if (d->output_count > 1)
+            qsort(d->outputs, d->output_count, sizeof *d->outputs, cmp_file);
     }
     return RM_OK;
 }
