@@ -145,4 +145,18 @@ expect_status 0 "$RETROMESH" build "$work/ex/retromesh.json"
 expect_no_file "$work/ex/cd/YARD.JOL"
 [ -f "$work/ex/cd/ROBOT_F.JOM" ] || { echo "FAIL: the far model YARD2.JOL names was removed" >&2; fail=1; }
 "$RETROMESH" budget "$work/ex/cd/YARD2.JOL" --cd "$work/ex/cd" --strict >"$work/out" 2>&1 || { echo "FAIL: budget of YARD2.JOL" >&2; cat "$work/out" >&2; fail=1; }
+# the project's level "far" default: every entity with a model, its own "far" first
+cp -r "$SRC/examples/build" "$work/fd" && rm -rf "$work/fd/cd"
+python3 - "$work/fd/retromesh.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+p["levels"][0]["far"] = {"max_polygons": 30, "distance": 900}
+json.dump(p, open(sys.argv[1], "w"))
+PY
+expect_status 0 "$RETROMESH" build "$work/fd/retromesh.json"
+expect_grep "$work/out" "far models: CRATE_F.JOM BOX_F.JOM ROBOT_F.JOM WALKER_F.JOM"
+"$RETROMESH" level dump "$work/fd/cd/YARD.JOL" >"$work/dump"
+expect_grep "$work/dump" 'far_model = "WALKER_F.JOM"'
+[ "$(grep -c 'far_distance = 900' "$work/dump")" = 3 ] || { echo "FAIL: the default distance:" >&2; grep far_ "$work/dump" >&2; fail=1; }
+expect_grep "$work/dump" "far_distance = 1500"
 finish
