@@ -41,26 +41,16 @@ static uint64_t bits(double v)
     return b;
 }
 
-static uint64_t mix(uint64_t h)
-{
-    h ^= h >> 30;
-    h *= 0xBF58476D1CE4E5B9u;
-    h ^= h >> 27;
-    h *= 0x94D049BB133111EBu;
-    h ^= h >> 31;
-    return h;
-}
-
 static uint64_t key_hash(const vkey *k)
 {
-    uint64_t h = mix(((uint64_t)(uint32_t)k->p[0] << 32) | (uint32_t)k->p[1]);
-    h = mix(h ^ (((uint64_t)(uint32_t)k->p[2] << 32) | k->flags));
-    h = mix(h ^ (((uint64_t)k->material << 32) | k->group));
+    uint64_t h = rm_cv_mix64(((uint64_t)(uint32_t)k->p[0] << 32) | (uint32_t)k->p[1]);
+    h = rm_cv_mix64(h ^ (((uint64_t)(uint32_t)k->p[2] << 32) | k->flags));
+    h = rm_cv_mix64(h ^ (((uint64_t)k->material << 32) | k->group));
     const uint64_t *w[3] = { k->uv, k->n, k->col };
     const unsigned count[3] = { 2, 3, 3 };
     for (int i = 0; i < 3; i++)
         for (unsigned j = 0; j < count[i]; j++)
-            h = mix(h ^ w[i][j]);
+            h = rm_cv_mix64(h ^ w[i][j]);
     return h;
 }
 

@@ -36,6 +36,18 @@
 
 #include "textures.h"
 
+/* splitmix64's finalizer: the hash of the welding tables (weld.c,
+   simplify_mesh.c), keyed by values, never by addresses. */
+static inline uint64_t rm_cv_mix64(uint64_t h)
+{
+    h ^= h >> 30;
+    h *= 0xBF58476D1CE4E5B9u;
+    h ^= h >> 27;
+    h *= 0x94D049BB133111EBu;
+    h ^= h >> 31;
+    return h;
+}
+
 /* A polygon to write, before the points are numbered. */
 typedef struct rm_cv_poly {
     uint32_t corner[4];     /* mesh corner (index into corner_position) of A, B, C, D;

@@ -15,25 +15,14 @@
 
 #include <stdlib.h>
 
-static uint64_t mix(uint64_t h)
-{
-    /* splitmix64 finalizer */
-    h ^= h >> 30;
-    h *= 0xBF58476D1CE4E5B9u;
-    h ^= h >> 27;
-    h *= 0x94D049BB133111EBu;
-    h ^= h >> 31;
-    return h;
-}
-
 static uint64_t key_hash(size_t i, const rm_vec3x *pos, const uint32_t *set, const uint32_t *src,
                          bool weld)
 {
     if (!weld)
-        return mix(src[i]);
+        return rm_cv_mix64(src[i]);
     uint64_t a = ((uint64_t)(uint32_t)pos[i].x << 32) | (uint32_t)pos[i].y;
     uint64_t b = ((uint64_t)(uint32_t)pos[i].z << 32) | (set ? set[i] : 0u);
-    return mix(a ^ mix(b));
+    return rm_cv_mix64(a ^ rm_cv_mix64(b));
 }
 
 static bool key_equal(size_t i, size_t j, const rm_vec3x *pos, const uint32_t *set,
